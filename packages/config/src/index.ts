@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export { z };
+
+/** Thrown when the environment does not satisfy a service's schema; the message lists every problem. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses `env` against `schema`, or throws a ConfigError naming each bad variable (never its value). */
+export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** Common variables. Each service spreads these into its own schema. */
+export const baseEnv = {
+  /** `development` (default) or `production`; production refuses unsafe defaults. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** pino log level; default `info`. */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** Platform time zone for wire date-times; default America/Mexico_City. */
+  API_TIME_ZONE: z.string().default('America/Mexico_City'),
+};
+
+/** A TCP port, 0 meaning "any free port" (tests). */
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** A boolean from the environment: `true`/`1`/`yes` are true, anything else false. */
+export const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v.toLowerCase())));
+
+/** A duration in milliseconds from a plain integer. */
+export const millis = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** Default Postgres URL for a service database on the local server. */
+export const defaultDatabaseUrl = (database: string) => `postgres://postgres@127.0.0.1:5432/${database}`;
+
+/** Default NATS URL. */
+export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
