@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createLogger } from '@agentpay/logger';
+import { type Kysely, type Migration, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  checkPostgres,
+  createDb,
+  DependencyUnavailableError,
+  ensureDatabase,
+  isUniqueViolation,
+  MigrationError,
+  migrateToLatest,
+  redactUrl,
+} from './index.js';
+
+// @agentpay/testing depends on this package, so these tests make their own databases (with the code
+// under test) on the server the root global setup found, instead of importing its fixtures.
+const server = process.env.DATABASE_URL;
+if (!server)
+  throw new Error('DATABASE_URL is unset: run through the root vitest config, whose global setup sets it');
+
+const created: string[] = [];
+
+function freshDatabaseUrl(label: string): string {
+  const name = `t_db_${label}_${randomBytes(5).toString('hex')}`;
+  created.push(name);
+  const url = new URL(server as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const databaseExists = (name: string) =>
+  onServer(
+    async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1,
+  );
+
+afterAll(async () => {
+  await onServer(async (client) => {
+    for (const name of created)
+      await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
+  });
+});
+
+describe('ensureDatabase', () => {
+  it('creates a missing database and leaves an existing one alone', async () => {
+    const url = freshDatabaseUrl('ensure');
+    const name = new URL(url).pathname.slice(1);
+    expect(await databaseExists(name)).toBe(false);
+    await ensureDatabase(url);
+    expect(await databaseExists(name)).toBe(true);
+    await ensureDatabase(url);
+    expect(await databaseExists(name)).toBe(true);
+  });
+
+  it('lets several processes race to create the same database', async () => {
+    const url = freshDatabaseUrl('race');
+    await Promise.all(Array.from({ length: 6 }, () => ensureDatabase(url)));
+    expect(await databaseExists(new URL(url).pathname.slice(1))).toBe(true);
+  });
+});
+
+describe('createDb', () => {
+  it('reads int8 as a number, numeric as a string and timestamptz as a Date', async () => {
+    const db = createDb<Record<string, never>>(server);
+    try {
+      const row = await sql<{ cents: unknown; rate: unknown; at: unknown; count: unknown }>`
+        select 12345678901::int8 as cents, 1.10::numeric as rate, now() as at, count(*) as count
+        from generate_series(1, 3)`
+        .execute(db)
+        .then((r) => r.rows[0]);
+      expect(row).toEqual({ cents: 12345678901, rate: '1.10', at: expect.any(Date), count: 3 });
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('refuses an int8 a JS number cannot hold exactly instead of rounding it', async () => {
+    const db = createDb<Record<string, never>>(server);
+    try {
+      await expect(sql`select 9007199254740993::int8 as big`.execute(db)).rejects.toThrow(/does not fit/);
+      // The pool is still usable afterwards.
+      const ok = await sql<{ one: number }>`select 1::int8 as one`.execute(db);
+      expect(ok.rows[0]?.one).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+function logCollector() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger(
+    { service: 'db-test', level: 'info' },
+    { write: (line: string) => lines.push(JSON.parse(line)) },
+  );
+  return { lines, logger };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are written against an untyped schema
+const migration = (up: (db: Kysely<any>) => Promise<void>): Migration => ({ up });
+
+const migrations: Record<string, Migration> = {
+  '20260101T0000_runs': migration(async (db) => {
+    await db.schema
+      .createTable('runs')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .execute();
+    await db.insertInto('runs').values({ name: 'first' }).execute();
+  }),
+  '20260102T0000_second': migration(async (db) => {
+    await db.insertInto('runs').values({ name: 'second' }).execute();
+  }),
+};
+
+describe('migrateToLatest', () => {
+  it('applies pending migrations in name order once, and is a no-op the second time', async () => {
+    const url = freshDatabaseUrl('migrate');
+    await ensureDatabase(url);
+    const db = createDb<{ runs: { name: string } }>(url);
+    const { lines, logger } = logCollector();
+    try {
+      await migrateToLatest(db, migrations, logger);
+      await migrateToLatest(db, migrations, logger);
+      expect(await db.selectFrom('runs').select('name').execute()).toEqual([
+        { name: 'first' },
+        { name: 'second' },
+      ]);
+      expect(lines.filter((l) => l.msg === 'applied migration').map((l) => l.migration)).toEqual(
+        Object.keys(migrations),
+      );
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('runs once when several replicas start at the same moment', async () => {
+    const url = freshDatabaseUrl('replicas');
+    await ensureDatabase(url);
+    const replicas = Array.from({ length: 4 }, () =>
+      createDb<{ runs: { name: string } }>(url, { poolSize: 2 }),
+    );
+    try {
+      await Promise.all(replicas.map((db) => migrateToLatest(db, migrations)));
+      const names = await replicas[0]!.selectFrom('runs').select('name').execute();
+      expect(names).toEqual([{ name: 'first' }, { name: 'second' }]);
+    } finally {
+      await Promise.all(replicas.map((db) => db.destroy()));
+    }
+  });
+
+  it('waits on the per-database advisory lock while another instance holds it', async () => {
+    const url = freshDatabaseUrl('lock');
+    await ensureDatabase(url);
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query(
+      `select pg_advisory_lock(hashtextextended('agentpay.migrate.' || current_database(), 0))`,
+    );
+    const db = createDb<{ runs: { name: string } }>(url);
+    const { lines, logger } = logCollector();
+    try {
+      const running = migrateToLatest(db, migrations, logger);
+      while (!lines.some((l) => String(l.msg).startsWith('another instance is migrating'))) await sleep(10);
+      const tables = await sql<{
+        n: number;
+      }>`select count(*) as n from pg_tables where tablename = 'runs'`.execute(db);
+      expect(tables.rows[0]?.n).toBe(0);
+      await holder.query('select pg_advisory_unlock_all()');
+      await running;
+      expect(await db.selectFrom('runs').select('name').execute()).toHaveLength(2);
+    } finally {
+      await holder.end();
+      await db.destroy();
+    }
+  });
+
+  it('names the failing migration and applies none of the batch', async () => {
+    const url = freshDatabaseUrl('failing');
+    await ensureDatabase(url);
+    const db = createDb<Record<string, never>>(url);
+    try {
+      const broken = {
+        ...migrations,
+        '20260103T0000_broken': migration(async (trx) => {
+          await sql`select * from no_such_table`.execute(trx);
+        }),
+      };
+      const error = await migrateToLatest(db, broken).catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(MigrationError);
+      expect((error as MigrationError).migration).toBe('20260103T0000_broken');
+      expect((error as Error).message).toMatch(/migration 20260103T0000_broken failed: .*no_such_table/);
+      const tables = await sql<{
+        n: number;
+      }>`select count(*) as n from pg_tables where tablename = 'runs'`.execute(db);
+      expect(tables.rows[0]?.n).toBe(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('checkPostgres', () => {
+  it('passes for a running server, even when the named database does not exist yet', async () => {
+    await checkPostgres(server);
+    await checkPostgres(freshDatabaseUrl('absent'));
+  });
+
+  it('reports an unreachable server with host:port, a password-free URL and how to start Postgres', async () => {
+    const error = await checkPostgres('postgres://app:hunter2@127.0.0.1:1/payments').catch(
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(DependencyUnavailableError);
+    const unavailable = error as DependencyUnavailableError;
+    expect(unavailable.dependency).toBe('postgres');
+    expect(unavailable.url).toBe('postgres://app@127.0.0.1:1/payments');
+    expect(unavailable.message).toContain('Postgres is not reachable at 127.0.0.1:1');
+    expect(unavailable.message).toContain(
+      'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+    );
+    expect(unavailable.message).toContain('DATABASE_URL');
+    expect(unavailable.message).not.toContain('hunter2');
+    expect(unavailable.hint).toContain('pg_ctlcluster');
+  });
+});
+
+describe('helpers', () => {
+  it('redactUrl drops the password and keeps everything else', () => {
+    expect(redactUrl('postgres://u:p%40ss@db:5432/x?sslmode=require')).toBe(
+      'postgres://u@db:5432/x?sslmode=require',
+    );
+    expect(redactUrl('nats://127.0.0.1:4222')).toBe('nats://127.0.0.1:4222');
+  });
+
+  it('isUniqueViolation recognises 23505, optionally on one constraint', async () => {
+    const url = freshDatabaseUrl('unique');
+    await ensureDatabase(url);
+    const db = createDb<{ t: { k: string } }>(url);
+    try {
+      await sql`create table t (k text constraint t_k_key unique)`.execute(db);
+      await db.insertInto('t').values({ k: 'a' }).execute();
+      const error = await db
+        .insertInto('t')
+        .values({ k: 'a' })
+        .execute()
+        .catch((err: unknown) => err);
+      expect(isUniqueViolation(error)).toBe(true);
+      expect(isUniqueViolation(error, 't_k_key')).toBe(true);
+      expect(isUniqueViolation(error, 'other_key')).toBe(false);
+      expect(isUniqueViolation(new Error('nope'))).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -1,0 +1,9 @@
+export {
+  type CreateDbOptions,
+  checkPostgres,
+  createDb,
+  ensureDatabase,
+  isUniqueViolation,
+} from './database.js';
+export { DEPENDENCY_HINTS, type Dependency, DependencyUnavailableError, redactUrl } from './errors.js';
+export { MigrationError, migrateToLatest } from './migrate.js';

@@ -1,0 +1,235 @@
+import type { Logger } from '@agentpay/logger';
+import { jetstream } from '@nats-io/jetstream';
+import { type NatsConnection, headers as natsHeaders } from '@nats-io/transport-node';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { OUTBOX_CHANNEL } from './outbox.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the relay works on every service's own Database type
+type AnyDatabase = any;
+
+export interface OutboxRelayOptions {
+  db: Kysely<AnyDatabase>;
+  /** The same database as `db`; the relay opens one extra connection on it to LISTEN. */
+  databaseUrl: string;
+  nc: NatsConnection;
+  logger: Logger;
+  /** Rows published per transaction; default 100. */
+  batchSize?: number;
+  /** Safety-net poll when no NOTIFY arrives; default 1000 ms. */
+  pollIntervalMs?: number;
+}
+
+export interface OutboxRelay {
+  /** Finishes the batch in flight, then stops polling and closes the LISTEN connection. */
+  stop(): Promise<void>;
+  /** Looks for new rows now instead of at the next NOTIFY or poll. */
+  kick(): void;
+}
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  /** JSON text, published as is. */
+  payload: string;
+  headers: Record<string, string> | null;
+}
+
+const FIRST_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 10_000;
+const LISTENER_APPLICATION_NAME = 'agentpay-outbox-listener';
+
+/**
+ * Publishes committed outbox rows to JetStream in insertion order, with msgID = row id so a re-publish after
+ * a crash is dropped as a duplicate. Several replicas may run at once: `skip locked` splits the rows.
+ * Stop it before closing `nc` or `db`.
+ */
+export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
+  const { db, nc, logger } = opts;
+  const batchSize = opts.batchSize ?? 100;
+  const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+  const js = jetstream(nc);
+
+  let stopping = false;
+  let kicked = false;
+  let sleeper: { wake: () => void; byKick: boolean } | undefined;
+
+  const pause = (ms: number, byKick: boolean) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleeper = undefined;
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleeper = { wake, byKick };
+    });
+
+  const kick = () => {
+    kicked = true;
+    // A kick never cuts a failure back-off short, or a NATS outage plus steady inserts would spin.
+    if (sleeper?.byKick) sleeper.wake();
+  };
+
+  /** One transaction: lock a batch, publish it in order, stop at the first failure, mark what went out. */
+  const relayBatch = async (): Promise<{ published: number; failed: boolean }> =>
+    db.transaction().execute(async (trx) => {
+      const { rows } = await sql<OutboxRow>`
+        select id, subject, payload::text as payload, headers
+        from outbox
+        where published_at is null
+        order by seq
+        limit ${batchSize}
+        for update skip locked`.execute(trx);
+
+      const published: string[] = [];
+      let failure: { row: OutboxRow; error: unknown } | undefined;
+      for (const row of rows) {
+        try {
+          const ack = await js.publish(row.subject, row.payload, {
+            msgID: row.id,
+            headers: toHeaders(row.headers),
+          });
+          if (ack.duplicate) logger.debug({ eventId: row.id }, 'outbox event was already in JetStream');
+          published.push(row.id);
+        } catch (error) {
+          // Later rows wait: publishing them now would overtake this one.
+          failure = { row, error };
+          break;
+        }
+      }
+
+      if (published.length > 0) {
+        await sql`update outbox set published_at = now() where id = any(${published}::uuid[])`.execute(trx);
+      }
+      if (failure) {
+        const message = failure.error instanceof Error ? failure.error.message : String(failure.error);
+        const { rows: updated } = await sql<{ attempts: number }>`
+          update outbox set attempts = attempts + 1, last_error = ${message}
+          where id = ${failure.row.id}
+          returning attempts`.execute(trx);
+        logger.warn(
+          {
+            eventId: failure.row.id,
+            subject: failure.row.subject,
+            attempts: updated[0]?.attempts,
+            err: failure.error,
+          },
+          'publishing outbox event failed; will retry',
+        );
+      }
+      return { published: published.length, failed: failure !== undefined };
+    });
+
+  const loop = (async () => {
+    let failures = 0;
+    while (!stopping) {
+      kicked = false;
+      let outcome: { published: number; failed: boolean };
+      try {
+        outcome = await relayBatch();
+      } catch (err) {
+        logger.error({ err }, 'outbox relay could not read or update the outbox');
+        outcome = { published: 0, failed: true };
+      }
+      if (stopping) break;
+      if (outcome.failed) {
+        failures += 1;
+        await pause(Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS), false);
+        continue;
+      }
+      failures = 0;
+      // A full batch means more rows are probably waiting; a kick during the batch may be for a row it missed.
+      if (outcome.published < batchSize && !kicked) await pause(pollIntervalMs, true);
+    }
+  })();
+
+  const listener = listen(opts.databaseUrl, logger, kick);
+  logger.info({ batchSize, pollIntervalMs }, 'outbox relay started');
+
+  let stopped: Promise<void> | undefined;
+  return {
+    kick,
+    stop: () => {
+      stopped ??= (async () => {
+        stopping = true;
+        sleeper?.wake();
+        await loop;
+        await listener.close();
+        logger.info('outbox relay stopped');
+      })();
+      return stopped;
+    },
+  };
+}
+
+function toHeaders(values: Record<string, string> | null) {
+  if (!values) return undefined;
+  const h = natsHeaders();
+  for (const [key, value] of Object.entries(values)) h.set(key, value);
+  return h;
+}
+
+/**
+ * A dedicated connection LISTENing on the outbox channel (a pooled one would lose the registration),
+ * re-opened with back-off whenever it drops. Each (re)connect also calls `onNotify`, since inserts
+ * committed while it was down sent their NOTIFY to nobody.
+ */
+function listen(databaseUrl: string, logger: Logger, onNotify: () => void): { close(): Promise<void> } {
+  let closed = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = FIRST_BACKOFF_MS;
+
+  const open = async () => {
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
+    let dropped = false;
+    const drop = (err?: unknown) => {
+      if (dropped) return;
+      dropped = true;
+      if (current === client) current = undefined;
+      client.end().catch(() => {});
+      if (closed) return;
+      logger.warn({ err, retryInMs: delay }, 'outbox LISTEN connection lost; polling until it is back');
+      retry = setTimeout(() => {
+        retry = undefined;
+        opening = open();
+      }, delay);
+      delay = Math.min(delay * 2, MAX_BACKOFF_MS);
+    };
+    client.on('notification', () => onNotify());
+    client.on('error', (err) => drop(err));
+    client.on('end', () => drop());
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(OUTBOX_CHANNEL)}`);
+    } catch (err) {
+      drop(err);
+      return;
+    }
+    if (closed) {
+      dropped = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    delay = FIRST_BACKOFF_MS;
+    onNotify();
+  };
+
+  let opening = open();
+  return {
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      // A connect in progress ends its own client once it sees `closed`; wait so nothing outlives stop().
+      await opening;
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
+    },
+  };
+}

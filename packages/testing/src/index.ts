@@ -1,0 +1,3 @@
+export { createTestDatabase, type TestDatabase, testDatabaseName } from './database.js';
+export { natsUrl, postgresUrl, requireNats, requirePostgres, stopTestContainers } from './services.js';
+export { uniqueName, type WaitForOptions, waitFor } from './wait.js';
