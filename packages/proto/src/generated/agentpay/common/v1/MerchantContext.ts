@@ -1,0 +1,51 @@
+// Original file: /work/main/proto/common/v1/common.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+/**
+ * The calling merchant, resolved and authenticated by the gateway.
+ */
+export interface MerchantContext {
+  'mch_no'?: (string);
+  'app_id'?: (string);
+  /**
+   * Fee rate in basis points of the amount (1 bp = 0.01 %).
+   */
+  'fee_percent_bps'?: (number);
+  /**
+   * Fixed fee per order, centavos.
+   */
+  'fee_fixed_centavos'?: (number | string | Long);
+  /**
+   * Settlement type: REALTIME, D+1, D+2 or D+3.
+   */
+  'settle_type'?: (string);
+  /**
+   * W3C traceparent of the merchant request, carried onto events.
+   */
+  'traceparent'?: (string);
+}
+
+/**
+ * The calling merchant, resolved and authenticated by the gateway.
+ */
+export interface MerchantContext__Output {
+  'mch_no': (string);
+  'app_id': (string);
+  /**
+   * Fee rate in basis points of the amount (1 bp = 0.01 %).
+   */
+  'fee_percent_bps': (number);
+  /**
+   * Fixed fee per order, centavos.
+   */
+  'fee_fixed_centavos': (string);
+  /**
+   * Settlement type: REALTIME, D+1, D+2 or D+3.
+   */
+  'settle_type': (string);
+  /**
+   * W3C traceparent of the merchant request, carried onto events.
+   */
+  'traceparent': (string);
+}

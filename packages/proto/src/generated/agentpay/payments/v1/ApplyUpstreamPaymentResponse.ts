@@ -1,0 +1,13 @@
+// Original file: /work/main/proto/payments/v1/payments.proto
+
+import type { PayOrder as _agentpay_payments_v1_PayOrder, PayOrder__Output as _agentpay_payments_v1_PayOrder__Output } from '../../../agentpay/payments/v1/PayOrder.js';
+
+export interface ApplyUpstreamPaymentResponse {
+  'order'?: (_agentpay_payments_v1_PayOrder | null);
+  'changed'?: (boolean);
+}
+
+export interface ApplyUpstreamPaymentResponse__Output {
+  'order': (_agentpay_payments_v1_PayOrder__Output | null);
+  'changed': (boolean);
+}

@@ -1,0 +1,79 @@
+// Original file: /work/main/proto/payments/v1/payments.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface PayOrder {
+  'order_no'?: (string);
+  'biz_order_no'?: (string);
+  'mch_no'?: (string);
+  'app_id'?: (string);
+  'title'?: (string);
+  'description'?: (string);
+  'method'?: (string);
+  'limit_pay'?: (string);
+  'amount'?: (number | string | Long);
+  'fee'?: (number | string | Long);
+  'real_amount'?: (number | string | Long);
+  /**
+   * wait, progress, success, close, cancel, fail, timeout
+   */
+  'status'?: (string);
+  /**
+   * not_settle, settled
+   */
+  'settle_status'?: (string);
+  'settle_type'?: (string);
+  'settle_time'?: (string);
+  'pay_time'?: (string);
+  'close_time'?: (string);
+  'expired_time'?: (string);
+  'attach'?: (string);
+  'notify_url'?: (string);
+  /**
+   * JSON text: {"clabe","bankCode","bankName","beneficiaryName","amount","expiredTime","reference"}
+   */
+  'pay_body'?: (string);
+  'created_at'?: (string);
+  /**
+   * Increases by one on every status change; callbacks use it to supersede older changes.
+   */
+  'version'?: (number | string | Long);
+}
+
+export interface PayOrder__Output {
+  'order_no': (string);
+  'biz_order_no': (string);
+  'mch_no': (string);
+  'app_id': (string);
+  'title': (string);
+  'description': (string);
+  'method': (string);
+  'limit_pay': (string);
+  'amount': (string);
+  'fee': (string);
+  'real_amount': (string);
+  /**
+   * wait, progress, success, close, cancel, fail, timeout
+   */
+  'status': (string);
+  /**
+   * not_settle, settled
+   */
+  'settle_status': (string);
+  'settle_type': (string);
+  'settle_time': (string);
+  'pay_time': (string);
+  'close_time': (string);
+  'expired_time': (string);
+  'attach': (string);
+  'notify_url': (string);
+  /**
+   * JSON text: {"clabe","bankCode","bankName","beneficiaryName","amount","expiredTime","reference"}
+   */
+  'pay_body': (string);
+  'created_at': (string);
+  /**
+   * Increases by one on every status change; callbacks use it to supersede older changes.
+   */
+  'version': (string);
+}

@@ -1,0 +1,133 @@
+// Original file: /work/main/proto/payments/v1/payments.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ApplyUpstreamPaymentRequest as _agentpay_payments_v1_ApplyUpstreamPaymentRequest, ApplyUpstreamPaymentRequest__Output as _agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output } from '../../../agentpay/payments/v1/ApplyUpstreamPaymentRequest.js';
+import type { ApplyUpstreamPaymentResponse as _agentpay_payments_v1_ApplyUpstreamPaymentResponse, ApplyUpstreamPaymentResponse__Output as _agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output } from '../../../agentpay/payments/v1/ApplyUpstreamPaymentResponse.js';
+import type { ClosePayOrderRequest as _agentpay_payments_v1_ClosePayOrderRequest, ClosePayOrderRequest__Output as _agentpay_payments_v1_ClosePayOrderRequest__Output } from '../../../agentpay/payments/v1/ClosePayOrderRequest.js';
+import type { ClosePayOrderResponse as _agentpay_payments_v1_ClosePayOrderResponse, ClosePayOrderResponse__Output as _agentpay_payments_v1_ClosePayOrderResponse__Output } from '../../../agentpay/payments/v1/ClosePayOrderResponse.js';
+import type { CreatePayOrderRequest as _agentpay_payments_v1_CreatePayOrderRequest, CreatePayOrderRequest__Output as _agentpay_payments_v1_CreatePayOrderRequest__Output } from '../../../agentpay/payments/v1/CreatePayOrderRequest.js';
+import type { CreatePayOrderResponse as _agentpay_payments_v1_CreatePayOrderResponse, CreatePayOrderResponse__Output as _agentpay_payments_v1_CreatePayOrderResponse__Output } from '../../../agentpay/payments/v1/CreatePayOrderResponse.js';
+import type { PayOrder as _agentpay_payments_v1_PayOrder, PayOrder__Output as _agentpay_payments_v1_PayOrder__Output } from '../../../agentpay/payments/v1/PayOrder.js';
+import type { PayOrderRef as _agentpay_payments_v1_PayOrderRef, PayOrderRef__Output as _agentpay_payments_v1_PayOrderRef__Output } from '../../../agentpay/payments/v1/PayOrderRef.js';
+import type { SyncPayOrderResponse as _agentpay_payments_v1_SyncPayOrderResponse, SyncPayOrderResponse__Output as _agentpay_payments_v1_SyncPayOrderResponse__Output } from '../../../agentpay/payments/v1/SyncPayOrderResponse.js';
+
+export interface PaymentServiceClient extends grpc.Client {
+  /**
+   * Applies a payment status reported by upstream (verified by the upstream-router). Idempotent.
+   */
+  ApplyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
+  ApplyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
+  ApplyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
+  ApplyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Applies a payment status reported by upstream (verified by the upstream-router). Idempotent.
+   */
+  applyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
+  applyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
+  applyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
+  applyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Closes (or cancels) an unfinished order. Errors: ORDER_NOT_FOUND, ORDER_STATUS_FORBIDS, ORDER_ALREADY_PAID.
+   */
+  ClosePayOrder(argument: _agentpay_payments_v1_ClosePayOrderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ClosePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  ClosePayOrder(argument: _agentpay_payments_v1_ClosePayOrderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_ClosePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  ClosePayOrder(argument: _agentpay_payments_v1_ClosePayOrderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ClosePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  ClosePayOrder(argument: _agentpay_payments_v1_ClosePayOrderRequest, callback: grpc.requestCallback<_agentpay_payments_v1_ClosePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Closes (or cancels) an unfinished order. Errors: ORDER_NOT_FOUND, ORDER_STATUS_FORBIDS, ORDER_ALREADY_PAID.
+   */
+  closePayOrder(argument: _agentpay_payments_v1_ClosePayOrderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ClosePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  closePayOrder(argument: _agentpay_payments_v1_ClosePayOrderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_ClosePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  closePayOrder(argument: _agentpay_payments_v1_ClosePayOrderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ClosePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  closePayOrder(argument: _agentpay_payments_v1_ClosePayOrderRequest, callback: grpc.requestCallback<_agentpay_payments_v1_ClosePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Creates a payment order, or returns the existing one for an identical repeat (idempotent on
+   * mch_no + biz_order_no). Errors: PAY_METHOD_NOT_AVAILABLE, DUPLICATE_ORDER, NO_UPSTREAM_ROUTE,
+   * UPSTREAM_UNAVAILABLE, INVALID_PARAMETER.
+   */
+  CreatePayOrder(argument: _agentpay_payments_v1_CreatePayOrderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_CreatePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  CreatePayOrder(argument: _agentpay_payments_v1_CreatePayOrderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_CreatePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  CreatePayOrder(argument: _agentpay_payments_v1_CreatePayOrderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_CreatePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  CreatePayOrder(argument: _agentpay_payments_v1_CreatePayOrderRequest, callback: grpc.requestCallback<_agentpay_payments_v1_CreatePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Creates a payment order, or returns the existing one for an identical repeat (idempotent on
+   * mch_no + biz_order_no). Errors: PAY_METHOD_NOT_AVAILABLE, DUPLICATE_ORDER, NO_UPSTREAM_ROUTE,
+   * UPSTREAM_UNAVAILABLE, INVALID_PARAMETER.
+   */
+  createPayOrder(argument: _agentpay_payments_v1_CreatePayOrderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_CreatePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  createPayOrder(argument: _agentpay_payments_v1_CreatePayOrderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_CreatePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  createPayOrder(argument: _agentpay_payments_v1_CreatePayOrderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_CreatePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  createPayOrder(argument: _agentpay_payments_v1_CreatePayOrderRequest, callback: grpc.requestCallback<_agentpay_payments_v1_CreatePayOrderResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Reads one order by either identifier. Errors: ORDER_NOT_FOUND.
+   */
+  GetPayOrder(argument: _agentpay_payments_v1_PayOrderRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  GetPayOrder(argument: _agentpay_payments_v1_PayOrderRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  GetPayOrder(argument: _agentpay_payments_v1_PayOrderRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  GetPayOrder(argument: _agentpay_payments_v1_PayOrderRef, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  /**
+   * Reads one order by either identifier. Errors: ORDER_NOT_FOUND.
+   */
+  getPayOrder(argument: _agentpay_payments_v1_PayOrderRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  getPayOrder(argument: _agentpay_payments_v1_PayOrderRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  getPayOrder(argument: _agentpay_payments_v1_PayOrderRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  getPayOrder(argument: _agentpay_payments_v1_PayOrderRef, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Asks upstream for the order's status and moves the local order to it. Errors: ORDER_NOT_FOUND.
+   */
+  SyncPayOrder(argument: _agentpay_payments_v1_PayOrderRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_SyncPayOrderResponse__Output>): grpc.ClientUnaryCall;
+  SyncPayOrder(argument: _agentpay_payments_v1_PayOrderRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_SyncPayOrderResponse__Output>): grpc.ClientUnaryCall;
+  SyncPayOrder(argument: _agentpay_payments_v1_PayOrderRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_SyncPayOrderResponse__Output>): grpc.ClientUnaryCall;
+  SyncPayOrder(argument: _agentpay_payments_v1_PayOrderRef, callback: grpc.requestCallback<_agentpay_payments_v1_SyncPayOrderResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Asks upstream for the order's status and moves the local order to it. Errors: ORDER_NOT_FOUND.
+   */
+  syncPayOrder(argument: _agentpay_payments_v1_PayOrderRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_SyncPayOrderResponse__Output>): grpc.ClientUnaryCall;
+  syncPayOrder(argument: _agentpay_payments_v1_PayOrderRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_SyncPayOrderResponse__Output>): grpc.ClientUnaryCall;
+  syncPayOrder(argument: _agentpay_payments_v1_PayOrderRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_SyncPayOrderResponse__Output>): grpc.ClientUnaryCall;
+  syncPayOrder(argument: _agentpay_payments_v1_PayOrderRef, callback: grpc.requestCallback<_agentpay_payments_v1_SyncPayOrderResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Applies a payment status reported by upstream (verified by the upstream-router). Idempotent.
+   */
+  ApplyUpstreamPayment: grpc.handleUnaryCall<_agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output, _agentpay_payments_v1_ApplyUpstreamPaymentResponse>;
+  
+  /**
+   * Closes (or cancels) an unfinished order. Errors: ORDER_NOT_FOUND, ORDER_STATUS_FORBIDS, ORDER_ALREADY_PAID.
+   */
+  ClosePayOrder: grpc.handleUnaryCall<_agentpay_payments_v1_ClosePayOrderRequest__Output, _agentpay_payments_v1_ClosePayOrderResponse>;
+  
+  /**
+   * Creates a payment order, or returns the existing one for an identical repeat (idempotent on
+   * mch_no + biz_order_no). Errors: PAY_METHOD_NOT_AVAILABLE, DUPLICATE_ORDER, NO_UPSTREAM_ROUTE,
+   * UPSTREAM_UNAVAILABLE, INVALID_PARAMETER.
+   */
+  CreatePayOrder: grpc.handleUnaryCall<_agentpay_payments_v1_CreatePayOrderRequest__Output, _agentpay_payments_v1_CreatePayOrderResponse>;
+  
+  /**
+   * Reads one order by either identifier. Errors: ORDER_NOT_FOUND.
+   */
+  GetPayOrder: grpc.handleUnaryCall<_agentpay_payments_v1_PayOrderRef__Output, _agentpay_payments_v1_PayOrder>;
+  
+  /**
+   * Asks upstream for the order's status and moves the local order to it. Errors: ORDER_NOT_FOUND.
+   */
+  SyncPayOrder: grpc.handleUnaryCall<_agentpay_payments_v1_PayOrderRef__Output, _agentpay_payments_v1_SyncPayOrderResponse>;
+  
+}
+
+export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
+  ApplyUpstreamPayment: MethodDefinition<_agentpay_payments_v1_ApplyUpstreamPaymentRequest, _agentpay_payments_v1_ApplyUpstreamPaymentResponse, _agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output, _agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>
+  ClosePayOrder: MethodDefinition<_agentpay_payments_v1_ClosePayOrderRequest, _agentpay_payments_v1_ClosePayOrderResponse, _agentpay_payments_v1_ClosePayOrderRequest__Output, _agentpay_payments_v1_ClosePayOrderResponse__Output>
+  CreatePayOrder: MethodDefinition<_agentpay_payments_v1_CreatePayOrderRequest, _agentpay_payments_v1_CreatePayOrderResponse, _agentpay_payments_v1_CreatePayOrderRequest__Output, _agentpay_payments_v1_CreatePayOrderResponse__Output>
+  GetPayOrder: MethodDefinition<_agentpay_payments_v1_PayOrderRef, _agentpay_payments_v1_PayOrder, _agentpay_payments_v1_PayOrderRef__Output, _agentpay_payments_v1_PayOrder__Output>
+  SyncPayOrder: MethodDefinition<_agentpay_payments_v1_PayOrderRef, _agentpay_payments_v1_SyncPayOrderResponse, _agentpay_payments_v1_PayOrderRef__Output, _agentpay_payments_v1_SyncPayOrderResponse__Output>
+}

@@ -1,0 +1,16 @@
+// Original file: /work/main/proto/router/v1/router.proto
+
+
+export interface InquirePayeeResponse {
+  /**
+   * valid, invalid, unknown
+   */
+  'status'?: (string);
+}
+
+export interface InquirePayeeResponse__Output {
+  /**
+   * valid, invalid, unknown
+   */
+  'status': (string);
+}

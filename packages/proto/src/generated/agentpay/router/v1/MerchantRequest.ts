@@ -1,0 +1,10 @@
+// Original file: /work/main/proto/router/v1/router.proto
+
+
+export interface MerchantRequest {
+  'mch_no'?: (string);
+}
+
+export interface MerchantRequest__Output {
+  'mch_no': (string);
+}

@@ -1,0 +1,57 @@
+// Original file: /work/main/proto/transfers/v1/transfers.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface Transfer {
+  'transfer_no'?: (string);
+  'biz_transfer_no'?: (string);
+  'mch_no'?: (string);
+  'app_id'?: (string);
+  'amount'?: (number | string | Long);
+  'fee'?: (number | string | Long);
+  'title'?: (string);
+  'reason'?: (string);
+  'payee_type'?: (string);
+  'payee_account'?: (string);
+  'payee_name'?: (string);
+  /**
+   * Public payee code (Banxico institution code for SPEI types).
+   */
+  'payee_code'?: (string);
+  /**
+   * progress, success, close, fail
+   */
+  'status'?: (string);
+  'finish_time'?: (string);
+  'attach'?: (string);
+  'notify_url'?: (string);
+  'created_at'?: (string);
+  'version'?: (number | string | Long);
+}
+
+export interface Transfer__Output {
+  'transfer_no': (string);
+  'biz_transfer_no': (string);
+  'mch_no': (string);
+  'app_id': (string);
+  'amount': (string);
+  'fee': (string);
+  'title': (string);
+  'reason': (string);
+  'payee_type': (string);
+  'payee_account': (string);
+  'payee_name': (string);
+  /**
+   * Public payee code (Banxico institution code for SPEI types).
+   */
+  'payee_code': (string);
+  /**
+   * progress, success, close, fail
+   */
+  'status': (string);
+  'finish_time': (string);
+  'attach': (string);
+  'notify_url': (string);
+  'created_at': (string);
+  'version': (string);
+}

@@ -1,0 +1,114 @@
+// Original file: /work/main/proto/transfers/v1/transfers.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ApplyUpstreamPayoutRequest as _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, ApplyUpstreamPayoutRequest__Output as _agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output } from '../../../agentpay/transfers/v1/ApplyUpstreamPayoutRequest.js';
+import type { ApplyUpstreamPayoutResponse as _agentpay_transfers_v1_ApplyUpstreamPayoutResponse, ApplyUpstreamPayoutResponse__Output as _agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output } from '../../../agentpay/transfers/v1/ApplyUpstreamPayoutResponse.js';
+import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from '../../../agentpay/transfers/v1/CreateTransferRequest.js';
+import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from '../../../agentpay/transfers/v1/CreateTransferResponse.js';
+import type { InquireRequest as _agentpay_transfers_v1_InquireRequest, InquireRequest__Output as _agentpay_transfers_v1_InquireRequest__Output } from '../../../agentpay/transfers/v1/InquireRequest.js';
+import type { Inquiry as _agentpay_transfers_v1_Inquiry, Inquiry__Output as _agentpay_transfers_v1_Inquiry__Output } from '../../../agentpay/transfers/v1/Inquiry.js';
+import type { Transfer as _agentpay_transfers_v1_Transfer, Transfer__Output as _agentpay_transfers_v1_Transfer__Output } from '../../../agentpay/transfers/v1/Transfer.js';
+import type { TransferRef as _agentpay_transfers_v1_TransferRef, TransferRef__Output as _agentpay_transfers_v1_TransferRef__Output } from '../../../agentpay/transfers/v1/TransferRef.js';
+
+export interface TransferServiceClient extends grpc.Client {
+  /**
+   * Applies a payout status reported by upstream (verified by the upstream-router). Idempotent.
+   */
+  ApplyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
+  ApplyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
+  ApplyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
+  ApplyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Applies a payout status reported by upstream (verified by the upstream-router). Idempotent.
+   */
+  applyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
+  applyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
+  applyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
+  applyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Creates and submits a transfer; idempotent on mch_no + biz_transfer_no. Errors: PAYEE_TYPE_NOT_AVAILABLE,
+   * PAYEE_CODE_NOT_AVAILABLE, INVALID_PAYEE_ACCOUNT, DUPLICATE_TRANSFER, INSUFFICIENT_BALANCE,
+   * NO_UPSTREAM_ROUTE, UPSTREAM_UNAVAILABLE.
+   */
+  CreateTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  CreateTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  CreateTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  CreateTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Creates and submits a transfer; idempotent on mch_no + biz_transfer_no. Errors: PAYEE_TYPE_NOT_AVAILABLE,
+   * PAYEE_CODE_NOT_AVAILABLE, INVALID_PAYEE_ACCOUNT, DUPLICATE_TRANSFER, INSUFFICIENT_BALANCE,
+   * NO_UPSTREAM_ROUTE, UPSTREAM_UNAVAILABLE.
+   */
+  createTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  createTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  createTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  createTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Reads one transfer by either identifier. Errors: TRANSFER_NOT_FOUND.
+   */
+  GetTransfer(argument: _agentpay_transfers_v1_TransferRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  GetTransfer(argument: _agentpay_transfers_v1_TransferRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  GetTransfer(argument: _agentpay_transfers_v1_TransferRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  GetTransfer(argument: _agentpay_transfers_v1_TransferRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  /**
+   * Reads one transfer by either identifier. Errors: TRANSFER_NOT_FOUND.
+   */
+  getTransfer(argument: _agentpay_transfers_v1_TransferRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  getTransfer(argument: _agentpay_transfers_v1_TransferRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  getTransfer(argument: _agentpay_transfers_v1_TransferRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  getTransfer(argument: _agentpay_transfers_v1_TransferRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Validates a payee account; idempotent on mch_no + biz_inqury_no. Errors: DUPLICATE_INQUIRY,
+   * PAYEE_TYPE_NOT_AVAILABLE, PAYEE_CODE_NOT_AVAILABLE.
+   */
+  Inquire(argument: _agentpay_transfers_v1_InquireRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
+  Inquire(argument: _agentpay_transfers_v1_InquireRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
+  Inquire(argument: _agentpay_transfers_v1_InquireRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
+  Inquire(argument: _agentpay_transfers_v1_InquireRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
+  /**
+   * Validates a payee account; idempotent on mch_no + biz_inqury_no. Errors: DUPLICATE_INQUIRY,
+   * PAYEE_TYPE_NOT_AVAILABLE, PAYEE_CODE_NOT_AVAILABLE.
+   */
+  inquire(argument: _agentpay_transfers_v1_InquireRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
+  inquire(argument: _agentpay_transfers_v1_InquireRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
+  inquire(argument: _agentpay_transfers_v1_InquireRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
+  inquire(argument: _agentpay_transfers_v1_InquireRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface TransferServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Applies a payout status reported by upstream (verified by the upstream-router). Idempotent.
+   */
+  ApplyUpstreamPayout: grpc.handleUnaryCall<_agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output, _agentpay_transfers_v1_ApplyUpstreamPayoutResponse>;
+  
+  /**
+   * Creates and submits a transfer; idempotent on mch_no + biz_transfer_no. Errors: PAYEE_TYPE_NOT_AVAILABLE,
+   * PAYEE_CODE_NOT_AVAILABLE, INVALID_PAYEE_ACCOUNT, DUPLICATE_TRANSFER, INSUFFICIENT_BALANCE,
+   * NO_UPSTREAM_ROUTE, UPSTREAM_UNAVAILABLE.
+   */
+  CreateTransfer: grpc.handleUnaryCall<_agentpay_transfers_v1_CreateTransferRequest__Output, _agentpay_transfers_v1_CreateTransferResponse>;
+  
+  /**
+   * Reads one transfer by either identifier. Errors: TRANSFER_NOT_FOUND.
+   */
+  GetTransfer: grpc.handleUnaryCall<_agentpay_transfers_v1_TransferRef__Output, _agentpay_transfers_v1_Transfer>;
+  
+  /**
+   * Validates a payee account; idempotent on mch_no + biz_inqury_no. Errors: DUPLICATE_INQUIRY,
+   * PAYEE_TYPE_NOT_AVAILABLE, PAYEE_CODE_NOT_AVAILABLE.
+   */
+  Inquire: grpc.handleUnaryCall<_agentpay_transfers_v1_InquireRequest__Output, _agentpay_transfers_v1_Inquiry>;
+  
+}
+
+export interface TransferServiceDefinition extends grpc.ServiceDefinition {
+  ApplyUpstreamPayout: MethodDefinition<_agentpay_transfers_v1_ApplyUpstreamPayoutRequest, _agentpay_transfers_v1_ApplyUpstreamPayoutResponse, _agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output, _agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>
+  CreateTransfer: MethodDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferRequest__Output, _agentpay_transfers_v1_CreateTransferResponse__Output>
+  GetTransfer: MethodDefinition<_agentpay_transfers_v1_TransferRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_TransferRef__Output, _agentpay_transfers_v1_Transfer__Output>
+  Inquire: MethodDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_Inquiry, _agentpay_transfers_v1_InquireRequest__Output, _agentpay_transfers_v1_Inquiry__Output>
+}

@@ -1,0 +1,53 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { MerchantContext as _agentpay_common_v1_MerchantContext, MerchantContext__Output as _agentpay_common_v1_MerchantContext__Output } from './agentpay/common/v1/MerchantContext.js';
+import type { Option as _agentpay_common_v1_Option, Option__Output as _agentpay_common_v1_Option__Output } from './agentpay/common/v1/Option.js';
+import type { OptionList as _agentpay_common_v1_OptionList, OptionList__Output as _agentpay_common_v1_OptionList__Output } from './agentpay/common/v1/OptionList.js';
+import type { CreateVirtualAccountRequest as _agentpay_router_v1_CreateVirtualAccountRequest, CreateVirtualAccountRequest__Output as _agentpay_router_v1_CreateVirtualAccountRequest__Output } from './agentpay/router/v1/CreateVirtualAccountRequest.js';
+import type { InquirePayeeRequest as _agentpay_router_v1_InquirePayeeRequest, InquirePayeeRequest__Output as _agentpay_router_v1_InquirePayeeRequest__Output } from './agentpay/router/v1/InquirePayeeRequest.js';
+import type { InquirePayeeResponse as _agentpay_router_v1_InquirePayeeResponse, InquirePayeeResponse__Output as _agentpay_router_v1_InquirePayeeResponse__Output } from './agentpay/router/v1/InquirePayeeResponse.js';
+import type { ListPayeeCodesRequest as _agentpay_router_v1_ListPayeeCodesRequest, ListPayeeCodesRequest__Output as _agentpay_router_v1_ListPayeeCodesRequest__Output } from './agentpay/router/v1/ListPayeeCodesRequest.js';
+import type { MerchantRequest as _agentpay_router_v1_MerchantRequest, MerchantRequest__Output as _agentpay_router_v1_MerchantRequest__Output } from './agentpay/router/v1/MerchantRequest.js';
+import type { PayoutRef as _agentpay_router_v1_PayoutRef, PayoutRef__Output as _agentpay_router_v1_PayoutRef__Output } from './agentpay/router/v1/PayoutRef.js';
+import type { SubmitPayoutRequest as _agentpay_router_v1_SubmitPayoutRequest, SubmitPayoutRequest__Output as _agentpay_router_v1_SubmitPayoutRequest__Output } from './agentpay/router/v1/SubmitPayoutRequest.js';
+import type { SubmitPayoutResponse as _agentpay_router_v1_SubmitPayoutResponse, SubmitPayoutResponse__Output as _agentpay_router_v1_SubmitPayoutResponse__Output } from './agentpay/router/v1/SubmitPayoutResponse.js';
+import type { UpstreamPayment as _agentpay_router_v1_UpstreamPayment, UpstreamPayment__Output as _agentpay_router_v1_UpstreamPayment__Output } from './agentpay/router/v1/UpstreamPayment.js';
+import type { UpstreamPayout as _agentpay_router_v1_UpstreamPayout, UpstreamPayout__Output as _agentpay_router_v1_UpstreamPayout__Output } from './agentpay/router/v1/UpstreamPayout.js';
+import type { UpstreamRouterClient as _agentpay_router_v1_UpstreamRouterClient, UpstreamRouterDefinition as _agentpay_router_v1_UpstreamRouterDefinition } from './agentpay/router/v1/UpstreamRouter.js';
+import type { VirtualAccount as _agentpay_router_v1_VirtualAccount, VirtualAccount__Output as _agentpay_router_v1_VirtualAccount__Output } from './agentpay/router/v1/VirtualAccount.js';
+import type { VirtualAccountRef as _agentpay_router_v1_VirtualAccountRef, VirtualAccountRef__Output as _agentpay_router_v1_VirtualAccountRef__Output } from './agentpay/router/v1/VirtualAccountRef.js';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  agentpay: {
+    common: {
+      v1: {
+        MerchantContext: MessageTypeDefinition<_agentpay_common_v1_MerchantContext, _agentpay_common_v1_MerchantContext__Output>
+        Option: MessageTypeDefinition<_agentpay_common_v1_Option, _agentpay_common_v1_Option__Output>
+        OptionList: MessageTypeDefinition<_agentpay_common_v1_OptionList, _agentpay_common_v1_OptionList__Output>
+      }
+    }
+    router: {
+      v1: {
+        CreateVirtualAccountRequest: MessageTypeDefinition<_agentpay_router_v1_CreateVirtualAccountRequest, _agentpay_router_v1_CreateVirtualAccountRequest__Output>
+        InquirePayeeRequest: MessageTypeDefinition<_agentpay_router_v1_InquirePayeeRequest, _agentpay_router_v1_InquirePayeeRequest__Output>
+        InquirePayeeResponse: MessageTypeDefinition<_agentpay_router_v1_InquirePayeeResponse, _agentpay_router_v1_InquirePayeeResponse__Output>
+        ListPayeeCodesRequest: MessageTypeDefinition<_agentpay_router_v1_ListPayeeCodesRequest, _agentpay_router_v1_ListPayeeCodesRequest__Output>
+        MerchantRequest: MessageTypeDefinition<_agentpay_router_v1_MerchantRequest, _agentpay_router_v1_MerchantRequest__Output>
+        PayoutRef: MessageTypeDefinition<_agentpay_router_v1_PayoutRef, _agentpay_router_v1_PayoutRef__Output>
+        SubmitPayoutRequest: MessageTypeDefinition<_agentpay_router_v1_SubmitPayoutRequest, _agentpay_router_v1_SubmitPayoutRequest__Output>
+        SubmitPayoutResponse: MessageTypeDefinition<_agentpay_router_v1_SubmitPayoutResponse, _agentpay_router_v1_SubmitPayoutResponse__Output>
+        UpstreamPayment: MessageTypeDefinition<_agentpay_router_v1_UpstreamPayment, _agentpay_router_v1_UpstreamPayment__Output>
+        UpstreamPayout: MessageTypeDefinition<_agentpay_router_v1_UpstreamPayout, _agentpay_router_v1_UpstreamPayout__Output>
+        UpstreamRouter: SubtypeConstructor<typeof grpc.Client, _agentpay_router_v1_UpstreamRouterClient> & { service: _agentpay_router_v1_UpstreamRouterDefinition }
+        VirtualAccount: MessageTypeDefinition<_agentpay_router_v1_VirtualAccount, _agentpay_router_v1_VirtualAccount__Output>
+        VirtualAccountRef: MessageTypeDefinition<_agentpay_router_v1_VirtualAccountRef, _agentpay_router_v1_VirtualAccountRef__Output>
+      }
+    }
+  }
+}
+

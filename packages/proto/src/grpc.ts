@@ -1,0 +1,200 @@
+import type { Logger } from '@agentpay/logger';
+import { AppError, type CodeName, Codes, isAppError } from '@agentpay/wire';
+import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation, service as healthService } from 'grpc-health-check';
+
+/** Trailing-metadata key that carries the symbolic error code of CONTRACT.md section 4 across gRPC. */
+export const APP_CODE_METADATA = 'agentpay-code';
+
+/** The gRPC status an application error travels with; the precise code rides in metadata. */
+export function grpcStatusFor(name: CodeName): grpc.status {
+  switch (name) {
+    case 'SUCCESS':
+      return grpc.status.OK;
+    case 'INVALID_PARAMETER':
+    case 'INVALID_BODY':
+    case 'UNSUPPORTED_CONTENT_TYPE':
+    case 'INVALID_PAYEE_ACCOUNT':
+      return grpc.status.INVALID_ARGUMENT;
+    case 'MERCHANT_NOT_FOUND':
+    case 'APP_NOT_FOUND':
+    case 'ORDER_NOT_FOUND':
+    case 'TRANSFER_NOT_FOUND':
+      return grpc.status.NOT_FOUND;
+    case 'MERCHANT_DISABLED':
+    case 'SIGNATURE_FAILED':
+    case 'REQ_TIME_OUT_OF_WINDOW':
+    case 'NONCE_USED':
+      return grpc.status.PERMISSION_DENIED;
+    case 'DUPLICATE_ORDER':
+    case 'DUPLICATE_TRANSFER':
+    case 'DUPLICATE_INQUIRY':
+      return grpc.status.ALREADY_EXISTS;
+    case 'PAY_METHOD_NOT_AVAILABLE':
+    case 'PAYEE_TYPE_NOT_AVAILABLE':
+    case 'PAYEE_CODE_NOT_AVAILABLE':
+    case 'ORDER_STATUS_FORBIDS':
+    case 'ORDER_ALREADY_PAID':
+    case 'INSUFFICIENT_BALANCE':
+      return grpc.status.FAILED_PRECONDITION;
+    case 'TOO_MANY_REQUESTS':
+      return grpc.status.RESOURCE_EXHAUSTED;
+    case 'NO_UPSTREAM_ROUTE':
+    case 'UPSTREAM_UNAVAILABLE':
+    case 'SERVICE_UNAVAILABLE':
+      return grpc.status.UNAVAILABLE;
+    case 'INTERNAL_ERROR':
+      return grpc.status.INTERNAL;
+    default: {
+      const unreachable: never = name;
+      return unreachable;
+    }
+  }
+}
+
+/** Turns anything thrown by a handler into a gRPC error; unexpected errors are logged and hidden. */
+export function toServiceError(err: unknown, logger: Logger): Partial<grpc.ServiceError> {
+  const metadata = new grpc.Metadata();
+  if (isAppError(err)) {
+    metadata.set(APP_CODE_METADATA, err.codeName);
+    return { code: grpcStatusFor(err.codeName), details: err.detail ?? err.msg, metadata };
+  }
+  logger.error({ err }, 'unexpected error in gRPC handler');
+  metadata.set(APP_CODE_METADATA, 'INTERNAL_ERROR');
+  return { code: grpc.status.INTERNAL, details: Codes.INTERNAL_ERROR.msg, metadata };
+}
+
+/** Adapts an async function to a unary gRPC handler, mapping thrown AppErrors to status + metadata. */
+export function unary<Req, Res>(
+  logger: Logger,
+  handler: (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>,
+): grpc.handleUnaryCall<Req, Res> {
+  return (call, callback) => {
+    handler(call.request, call).then(
+      (response) => callback(null, response),
+      (err: unknown) => callback(toServiceError(err, logger)),
+    );
+  };
+}
+
+/** Maps a gRPC client error back to the AppError the server meant; transport failures become 50003. */
+export function fromServiceError(err: unknown): AppError {
+  if (isAppError(err)) return err;
+  const serviceError = err as Partial<grpc.ServiceError>;
+  const name = serviceError.metadata?.get(APP_CODE_METADATA)[0];
+  if (typeof name === 'string' && name in Codes) {
+    const codeName = name as CodeName;
+    const detail =
+      serviceError.details && serviceError.details !== Codes[codeName].msg ? serviceError.details : undefined;
+    return new AppError(codeName, detail);
+  }
+  if (serviceError.code === grpc.status.UNAVAILABLE || serviceError.code === grpc.status.DEADLINE_EXCEEDED) {
+    return new AppError('SERVICE_UNAVAILABLE');
+  }
+  return new AppError('INTERNAL_ERROR');
+}
+
+// Generated clients overload each method; TypeScript infers from the last overload, (request, callback),
+// so that is the shape callers pass. The call itself uses the (request, metadata, options, callback) one.
+type UnaryMethod<Req, Res> = (request: Req, callback: grpc.requestCallback<Res>) => grpc.ClientUnaryCall;
+type FullUnaryMethod<Req, Res> = (
+  request: Req,
+  metadata: grpc.Metadata,
+  options: grpc.CallOptions,
+  callback: grpc.requestCallback<Res>,
+) => grpc.ClientUnaryCall;
+
+export interface CallOptions {
+  /** Deadline for the whole call; default 10 s. */
+  timeoutMs?: number;
+  metadata?: grpc.Metadata;
+}
+
+/** Calls a unary method as a promise; failures reject with an AppError (see fromServiceError). */
+export function call<Req, Res>(
+  client: grpc.Client,
+  method: UnaryMethod<Req, Res>,
+  request: Req,
+  options: CallOptions = {},
+): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const deadline = new Date(Date.now() + (options.timeoutMs ?? 10_000));
+    const full = method as unknown as FullUnaryMethod<Req, Res>;
+    full.call(client, request, options.metadata ?? new grpc.Metadata(), { deadline }, (err, value) => {
+      if (err) reject(fromServiceError(err));
+      else resolve(value as Res);
+    });
+  });
+}
+
+/** Channel options for every internal client: keepalive so dead peers are noticed between calls. */
+export const CLIENT_OPTIONS: grpc.ChannelOptions = {
+  'grpc.keepalive_time_ms': 30_000,
+  'grpc.keepalive_timeout_ms': 10_000,
+  'grpc.keepalive_permit_without_calls': 1,
+};
+
+export interface GrpcServerHandle {
+  /** The bound port (useful when asked for port 0). */
+  port: number;
+  server: grpc.Server;
+  /** Marks the server SERVING (call once dependencies are ready) or NOT_SERVING (when draining). */
+  setServing(serving: boolean): void;
+  /** Stops accepting calls, lets in-flight ones finish for up to `graceMs`, then forces. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Starts a gRPC server with grpc.health.v1 on `host:port`; health starts NOT_SERVING. */
+export async function startGrpcServer(opts: {
+  host: string;
+  port: number;
+  services: ReadonlyArray<[grpc.ServiceDefinition, grpc.UntypedServiceImplementation]>;
+}): Promise<GrpcServerHandle> {
+  const server = new grpc.Server({ 'grpc.keepalive_permit_without_calls': 1 });
+  const health = new HealthImplementation({ '': 'NOT_SERVING' });
+  health.addToServer(server);
+  for (const [definition, implementation] of opts.services) server.addService(definition, implementation);
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${opts.host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, bound) =>
+      err ? reject(err) : resolve(bound),
+    );
+  });
+  return {
+    port,
+    server,
+    setServing(serving) {
+      health.setStatus('', serving ? 'SERVING' : 'NOT_SERVING');
+    },
+    stop(graceMs = 10_000) {
+      health.setStatus('', 'NOT_SERVING');
+      return new Promise((resolve) => {
+        const force = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+const HealthClient = grpc.makeGenericClientConstructor(healthService, 'Health');
+
+/** Asks a server's grpc.health.v1 whether it is SERVING; false on any failure. */
+export function checkGrpcHealth(address: string, timeoutMs = 2_000): Promise<boolean> {
+  const client = new HealthClient(address, grpc.credentials.createInsecure());
+  return new Promise<boolean>((resolve) => {
+    client.makeUnaryRequest(
+      '/grpc.health.v1.Health/Check',
+      (value: { service: string }) => Buffer.from(healthService['Check']!.requestSerialize(value)),
+      (buffer: Buffer) => healthService['Check']!.responseDeserialize(buffer) as { status: string },
+      { service: '' },
+      new grpc.Metadata(),
+      { deadline: new Date(Date.now() + timeoutMs) },
+      (err, response) => resolve(!err && response?.status === 'SERVING'),
+    );
+  }).finally(() => client.close());
+}

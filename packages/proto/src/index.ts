@@ -1,0 +1,4 @@
+export type * from './generated/index.js';
+export * from './grpc.js';
+export * from './load.js';
+export { LOADER_OPTIONS } from './options.js';
