@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // start real processes live in `test/` folders. Postgres and NATS must be reachable (see README).
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'services/*/src/**/*.test.ts',
+      'services/*/test/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -8,10 +8,15 @@ export class ConfigError extends Error {
 }
 
 /** Parses `env` against `schema`, or throws a ConfigError naming each bad variable (never its value). */
-export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> {
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.output<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const problems = result.error.issues.map(
+    (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  );
   throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
 }
 
@@ -33,7 +38,9 @@ export const flag = (fallback: boolean) =>
   z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v.toLowerCase())));
+    .transform((v) =>
+      v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v.toLowerCase()),
+    );
 
 /** A duration in milliseconds from a plain integer. */
 export const millis = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -43,3 +50,13 @@ export const defaultDatabaseUrl = (database: string) => `postgres://postgres@127
 
 /** Default NATS URL. */
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
+
+export { isEntryPoint, type Running, runService } from './run.js';
+
+/** Where status-change events go. Tests give each stack its own stream and subjects. */
+export const eventsEnv = {
+  /** JetStream stream holding the platform's events; default AGENTPAY_EVENTS. */
+  EVENTS_STREAM: z.string().default('AGENTPAY_EVENTS'),
+  /** Subject prefix of the events: `<prefix>.pay.status_changed`, …; default agentpay.events. */
+  EVENTS_SUBJECT_PREFIX: z.string().default('agentpay.events'),
+};

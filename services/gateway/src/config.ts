@@ -1,0 +1,52 @@
+import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, flag, millis, port, z } from '@agentpay/config';
+
+/** The gateway's environment. Parsed once in main.ts; tests build it from a plain object. */
+export const gatewayEnv = z
+  .object({
+    ...baseEnv,
+    /** Interface the HTTP servers bind to; default 0.0.0.0. */
+    HOST: z.string().default('0.0.0.0'),
+    /** Merchant API port; default 8080. */
+    GATEWAY_PORT: port(8080),
+    /** Admin API port (operators only; never expose publicly); default 8081. */
+    ADMIN_PORT: port(8081),
+    /** The gateway's own database (merchants, keys, nonces); created if missing. */
+    DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_gateway')),
+    /** NATS server; default nats://127.0.0.1:4222. Read for /healthz. */
+    NATS_URL: z.string().default(DEFAULT_NATS_URL),
+    /** gRPC address of the payments service; default 127.0.0.1:50051. */
+    PAYMENTS_ADDR: z.string().default('127.0.0.1:50051'),
+    /** gRPC address of the transfers service; default 127.0.0.1:50052. */
+    TRANSFERS_ADDR: z.string().default('127.0.0.1:50052'),
+    /** gRPC address of the upstream router; default 127.0.0.1:50053. */
+    ROUTER_ADDR: z.string().default('127.0.0.1:50053'),
+    /** Base URL of the notifier's HTTP port (health, callback admin); default http://127.0.0.1:8082. */
+    NOTIFIER_URL: z.string().default('http://127.0.0.1:8082'),
+    /** Platform private key (PEM). Takes precedence over PLATFORM_PRIVATE_KEY_FILE. */
+    PLATFORM_PRIVATE_KEY: z.string().optional(),
+    /** File holding the platform private key; outside production it is generated there if missing. */
+    PLATFORM_PRIVATE_KEY_FILE: z.string().default('.agentpay/platform-key.pem'),
+    /** Bearer token of the admin API; outside production defaults to dev-admin-token. */
+    ADMIN_TOKEN: z.string().optional(),
+    /** Accepted distance between reqTime and the platform clock, seconds; default 300. */
+    REQ_TIME_WINDOW_S: z.coerce.number().int().min(1).default(300),
+    /** How long a nonceStr stays used, seconds; default 86400 (24 h). */
+    NONCE_TTL_S: z.coerce.number().int().min(1).default(86_400),
+    /** Largest accepted request body, bytes; default 65536. */
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(65_536),
+    /** How long a merchant record is cached per replica, ms; default 5000. Admin changes on this replica apply at once. */
+    MERCHANT_CACHE_MS: millis(5_000),
+    /** Deadline for calls to internal gRPC services, ms; default 10000. */
+    GRPC_TIMEOUT_MS: millis(10_000),
+    /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */
+    TRUST_PROXY: flag(false),
+  })
+  .transform((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    if (production && !env.ADMIN_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
+    }
+    return { ...env, production, ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'dev-admin-token' };
+  });
+
+export type GatewayConfig = z.output<typeof gatewayEnv>;

@@ -1,0 +1,54 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+
+export interface MerchantsTable {
+  mch_no: string;
+  name: string;
+  /** enabled | disabled */
+  status: string;
+  /** Fee in basis points of the amount (1 bp = 0.01 %). */
+  fee_percent_bps: number;
+  /** Fixed fee per order, centavos. */
+  fee_fixed_centavos: number;
+  /** REALTIME | D+1 | D+2 | D+3 */
+  settle_type: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MerchantAppsTable {
+  mch_no: string;
+  app_id: string;
+  created_at: CreatedAt;
+}
+
+export interface MerchantKeysTable {
+  id: Generated<string>;
+  mch_no: string;
+  public_key_pem: string;
+  /** SHA-256 of the key's SPKI DER, hex: how operators tell keys apart without printing them. */
+  fingerprint: string;
+  /** active | revoked */
+  status: string;
+  created_at: CreatedAt;
+  revoked_at: Date | null;
+}
+
+export interface NoncesTable {
+  mch_no: string;
+  nonce: string;
+  expires_at: Date;
+}
+
+export interface Database {
+  merchants: MerchantsTable;
+  merchant_apps: MerchantAppsTable;
+  merchant_keys: MerchantKeysTable;
+  nonces: NoncesTable;
+}
+
+export type MerchantRow = Selectable<MerchantsTable>;
+export type NewMerchantRow = Insertable<MerchantsTable>;
+export type MerchantKeyRow = Selectable<MerchantKeysTable>;

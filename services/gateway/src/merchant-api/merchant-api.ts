@@ -1,0 +1,207 @@
+import {
+  createHttpServer,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from '@agentpay/http';
+import type { Logger } from '@agentpay/logger';
+import {
+  AppError,
+  type CodeName,
+  type createEnvelopeSigner,
+  type Envelope,
+  isAppError,
+  parseWireTime,
+  verifyObject,
+} from '@agentpay/wire';
+import type { z } from 'zod';
+import type { MerchantService } from '../merchants/merchant.service.js';
+import type { MerchantRoute } from './routes.js';
+import { commonParams } from './schemas.js';
+import { type TraceContext, traceFrom } from './trace.js';
+
+type EnvelopeSigner = ReturnType<typeof createEnvelopeSigner>;
+
+export interface MerchantApiDeps {
+  logger: Logger;
+  signer: EnvelopeSigner;
+  merchants: MerchantService;
+  routes: MerchantRoute[];
+  /** First use of a nonce by a merchant within the TTL; false when already used. */
+  claimNonce(mchNo: string, nonce: string): Promise<boolean>;
+  /** Readiness of everything the gateway needs; the body explains a failure. */
+  health(): Promise<{ ok: boolean; checks: Record<string, boolean> }>;
+  timeZone: string;
+  reqTimeWindowS: number;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+}
+
+/** HTTP status of an envelope code (CONTRACT.md section 4): business outcomes, failures included, are 200. */
+export function httpStatusFor(name: CodeName): number {
+  switch (name) {
+    case 'TOO_MANY_REQUESTS':
+      return 429;
+    case 'SERVICE_UNAVAILABLE':
+      return 503;
+    case 'INTERNAL_ERROR':
+      return 500;
+    default:
+      return 200;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    trace: TraceContext;
+  }
+}
+
+/** A request body failure found while parsing, answered before anything else is looked at. */
+class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    readonly codeName: CodeName,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'request';
+  const field = issue.path.map(String).join('.') || 'request';
+  return `${field} (${issue.message})`;
+}
+
+/** The merchant API: ten POST routes behind the check order of CONTRACT.md section 3; every reply signed. */
+export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
+  const { logger, signer } = deps;
+  const app = createHttpServer(logger, {
+    bodyLimit: deps.bodyLimitBytes,
+    trustProxy: deps.trustProxy,
+    return503OnClosing: true,
+  });
+
+  app.decorateRequest('trace', undefined as unknown as TraceContext);
+  app.addHook('onRequest', async (request) => {
+    request.trace = traceFrom(request.headers.traceparent);
+  });
+
+  function send(reply: FastifyReply, status: number, envelope: Envelope) {
+    return reply
+      .code(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify(envelope));
+  }
+
+  function fail(
+    reply: FastifyReply,
+    request: FastifyRequest,
+    name: CodeName,
+    detail?: string,
+    status?: number,
+  ) {
+    return send(reply, status ?? httpStatusFor(name), signer.error(name, request.trace.traceId, detail));
+  }
+
+  // JSON only, parsed here so that every body failure still gets a signed envelope.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new BodyError(400, 'INVALID_BODY', 'not parseable JSON'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
+    if (error instanceof BodyError) return fail(reply, request, error.codeName, error.detail, error.status);
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return fail(reply, request, 'UNSUPPORTED_CONTENT_TYPE', 'use application/json', 415);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return fail(reply, request, 'INVALID_BODY', `larger than ${deps.bodyLimitBytes} bytes`, 413);
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return fail(reply, request, 'INVALID_BODY', 'empty body', 400);
+      default:
+        if (error.statusCode === 400) return fail(reply, request, 'INVALID_BODY', 'malformed request', 400);
+        logger.error({ err: error, traceId: request.trace?.traceId }, 'unexpected error');
+        return fail(reply, request, 'INTERNAL_ERROR');
+    }
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    fail(reply, request, 'INVALID_PARAMETER', `unknown path ${request.url}`, 404),
+  );
+
+  for (const route of deps.routes) {
+    app.post(route.path, (request, reply) => handle(route, request, reply));
+    app.route({
+      method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      url: route.path,
+      handler: (request, reply) =>
+        fail(reply.header('allow', 'POST'), request, 'INVALID_PARAMETER', 'use POST', 405),
+    });
+  }
+
+  async function handle(route: MerchantRoute, request: FastifyRequest, reply: FastifyReply) {
+    const traceId = request.trace.traceId;
+    const log = logger.child({ traceId, route: route.path });
+    try {
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new AppError('INVALID_BODY', 'not a JSON object');
+      }
+      const fields = body as Record<string, unknown>;
+
+      const common = commonParams.safeParse(fields);
+      if (!common.success) throw new AppError('INVALID_PARAMETER', firstIssue(common.error));
+      const { mchNo, reqTime, sign, appId, nonceStr } = common.data;
+
+      const merchant = await deps.merchants.forAuth(mchNo);
+      if (!merchant) throw new AppError('MERCHANT_NOT_FOUND');
+      if (!merchant.enabled) throw new AppError('MERCHANT_DISABLED');
+      if (appId !== undefined && !merchant.appIds.has(appId)) throw new AppError('APP_NOT_FOUND');
+
+      if (!verifyObject(fields, sign, merchant.publicKeys)) throw new AppError('SIGNATURE_FAILED');
+
+      const requested = parseWireTime(reqTime, deps.timeZone);
+      if (!requested || Math.abs(requested.getTime() - Date.now()) > deps.reqTimeWindowS * 1000) {
+        throw new AppError('REQ_TIME_OUT_OF_WINDOW');
+      }
+      if (nonceStr !== undefined && !(await deps.claimNonce(mchNo, nonceStr)))
+        throw new AppError('NONCE_USED');
+
+      const params = route.schema.safeParse(fields);
+      if (!params.success) throw new AppError('INVALID_PARAMETER', firstIssue(params.error));
+
+      const data = await route.handle(
+        { merchant, common: common.data, traceparent: request.trace.traceparent },
+        params.data,
+      );
+      return send(reply, 200, signer.success(data, traceId));
+    } catch (err) {
+      if (isAppError(err)) {
+        if (err.codeName === 'INTERNAL_ERROR' || err.codeName === 'SERVICE_UNAVAILABLE') {
+          log.warn({ code: err.code, detail: err.detail }, 'request failed');
+        }
+        return fail(reply, request, err.codeName, err.detail);
+      }
+      log.error({ err }, 'unexpected error');
+      return fail(reply, request, 'INTERNAL_ERROR');
+    }
+  }
+
+  app.get('/healthz', async (_request, reply) => {
+    const result = await deps.health();
+    return reply
+      .code(result.ok ? 200 : 503)
+      .send({ status: result.ok ? 'ok' : 'unavailable', checks: result.checks });
+  });
+  app.get('/livez', async () => ({ status: 'ok' }));
+
+  return app;
+}

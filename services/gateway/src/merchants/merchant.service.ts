@@ -1,0 +1,215 @@
+import { createHash, type KeyObject } from 'node:crypto';
+import { isUniqueViolation } from '@agentpay/db';
+import { parsePublicKey } from '@agentpay/wire';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import {
+  countActiveKeys,
+  findMerchant,
+  insertKey,
+  insertMerchant,
+  lockMerchant,
+  type MerchantRecord,
+  replaceApps,
+  revokeKeys,
+  updateMerchant,
+} from './merchant.repository.js';
+
+/** At most this many keys are active at once: the current one and its successor during rotation. */
+export const MAX_ACTIVE_KEYS = 2;
+
+export const SETTLE_TYPES = ['REALTIME', 'D+1', 'D+2', 'D+3'] as const;
+
+/** A merchant as the request path needs it: keys already parsed, ready to verify. */
+export interface AuthMerchant {
+  mchNo: string;
+  enabled: boolean;
+  appIds: ReadonlySet<string>;
+  publicKeys: readonly KeyObject[];
+  feePercentBps: number;
+  feeFixedCentavos: number;
+  settleType: string;
+}
+
+/** Refusals of the admin operations; the admin API maps `kind` to an HTTP status. */
+export class MerchantAdminError extends Error {
+  constructor(
+    readonly kind: 'not_found' | 'conflict' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CreateMerchantInput {
+  mchNo: string;
+  name: string;
+  publicKey: string;
+  appIds?: string[] | undefined;
+  feeRate?: { percentBps: number; fixedCentavos: number } | undefined;
+  settleType?: string | undefined;
+}
+
+export interface UpdateMerchantInput {
+  name?: string | undefined;
+  status?: 'enabled' | 'disabled' | undefined;
+  appIds?: string[] | undefined;
+  feeRate?: { percentBps: number; fixedCentavos: number } | undefined;
+  settleType?: string | undefined;
+  /** Adds an active key (rotation step 1). */
+  addPublicKey?: string | undefined;
+  /** Revokes keys by id (rotation step 2). */
+  revokeKeyIds?: string[] | undefined;
+}
+
+function fingerprintOf(key: KeyObject): string {
+  return createHash('sha256')
+    .update(key.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
+}
+
+function parseKeyForAdmin(pem: string): { pem: string; fingerprint: string } {
+  try {
+    const key = parsePublicKey(pem);
+    return { pem: key.export({ type: 'spki', format: 'pem' }).toString(), fingerprint: fingerprintOf(key) };
+  } catch (err) {
+    throw new MerchantAdminError('invalid', `publicKey: ${(err as Error).message}`);
+  }
+}
+
+/** The admin API's view of a merchant: keys by fingerprint, never the key material itself. */
+export function merchantView(record: MerchantRecord) {
+  const m = record.merchant;
+  return {
+    mchNo: m.mch_no,
+    name: m.name,
+    status: m.status,
+    appIds: record.appIds,
+    feeRate: { percentBps: m.fee_percent_bps, fixedCentavos: m.fee_fixed_centavos },
+    settleType: m.settle_type,
+    keys: record.keys.map((k) => ({
+      id: k.id,
+      fingerprint: k.fingerprint,
+      status: k.status,
+      createdAt: k.created_at.toISOString(),
+      ...(k.revoked_at ? { revokedAt: k.revoked_at.toISOString() } : {}),
+    })),
+    createdAt: m.created_at.toISOString(),
+    updatedAt: m.updated_at.toISOString(),
+  };
+}
+
+export type MerchantView = ReturnType<typeof merchantView>;
+
+/**
+ * Merchants: the admin operations, and the cached lookup the request path uses. The cache keeps parsed
+ * keys for `cacheMs`; changes made through this instance evict at once, other replicas see them after
+ * at most `cacheMs`.
+ */
+export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: number }) {
+  const cache = new Map<string, { at: number; merchant: AuthMerchant | undefined }>();
+
+  async function load(mchNo: string): Promise<AuthMerchant | undefined> {
+    const record = await findMerchant(db, mchNo);
+    if (!record) return undefined;
+    const m = record.merchant;
+    return {
+      mchNo: m.mch_no,
+      enabled: m.status === 'enabled',
+      appIds: new Set(record.appIds),
+      publicKeys: record.keys
+        .filter((k) => k.status === 'active')
+        .map((k) => parsePublicKey(k.public_key_pem)),
+      feePercentBps: m.fee_percent_bps,
+      feeFixedCentavos: m.fee_fixed_centavos,
+      settleType: m.settle_type,
+    };
+  }
+
+  async function requireRecord(mchNo: string): Promise<MerchantRecord> {
+    const record = await findMerchant(db, mchNo);
+    if (!record) throw new MerchantAdminError('not_found', `merchant ${mchNo} not found`);
+    return record;
+  }
+
+  return {
+    /** The merchant for request authentication, from the cache when fresh. */
+    async forAuth(mchNo: string): Promise<AuthMerchant | undefined> {
+      const hit = cache.get(mchNo);
+      if (hit && Date.now() - hit.at < opts.cacheMs) return hit.merchant;
+      const merchant = await load(mchNo);
+      cache.set(mchNo, { at: Date.now(), merchant });
+      if (cache.size > 10_000) cache.delete(cache.keys().next().value as string);
+      return merchant;
+    },
+
+    async get(mchNo: string): Promise<MerchantView> {
+      return merchantView(await requireRecord(mchNo));
+    },
+
+    async create(input: CreateMerchantInput): Promise<MerchantView> {
+      const key = parseKeyForAdmin(input.publicKey);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await insertMerchant(trx, {
+            mch_no: input.mchNo,
+            name: input.name,
+            status: 'enabled',
+            fee_percent_bps: input.feeRate?.percentBps ?? 0,
+            fee_fixed_centavos: input.feeRate?.fixedCentavos ?? 0,
+            settle_type: input.settleType ?? 'D+1',
+          });
+          await replaceApps(trx, input.mchNo, input.appIds ?? []);
+          await insertKey(trx, { mchNo: input.mchNo, ...key });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new MerchantAdminError('conflict', `merchant ${input.mchNo} already exists`);
+        throw err;
+      }
+      cache.delete(input.mchNo);
+      return this.get(input.mchNo);
+    },
+
+    async update(mchNo: string, input: UpdateMerchantInput): Promise<MerchantView> {
+      const added = input.addPublicKey === undefined ? undefined : parseKeyForAdmin(input.addPublicKey);
+      await db.transaction().execute(async (trx) => {
+        if (!(await lockMerchant(trx, mchNo)))
+          throw new MerchantAdminError('not_found', `merchant ${mchNo} not found`);
+        await updateMerchant(trx, mchNo, {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.status !== undefined && { status: input.status }),
+          ...(input.settleType !== undefined && { settle_type: input.settleType }),
+          ...(input.feeRate !== undefined && {
+            fee_percent_bps: input.feeRate.percentBps,
+            fee_fixed_centavos: input.feeRate.fixedCentavos,
+          }),
+        });
+        if (input.appIds !== undefined) await replaceApps(trx, mchNo, input.appIds);
+        if (input.revokeKeyIds?.length) {
+          const revoked = await revokeKeys(trx, mchNo, input.revokeKeyIds);
+          if (revoked !== input.revokeKeyIds.length) {
+            throw new MerchantAdminError(
+              'invalid',
+              'revokeKeyIds: some ids are not active keys of this merchant',
+            );
+          }
+        }
+        if (added) await insertKey(trx, { mchNo, ...added });
+        const active = await countActiveKeys(trx, mchNo);
+        if (active > MAX_ACTIVE_KEYS) {
+          throw new MerchantAdminError(
+            'invalid',
+            `a merchant has at most ${MAX_ACTIVE_KEYS} active keys; revoke one first`,
+          );
+        }
+        if (active === 0)
+          throw new MerchantAdminError('invalid', 'a merchant must keep at least one active key');
+      });
+      cache.delete(mchNo);
+      return this.get(mchNo);
+    },
+  };
+}
+
+export type MerchantService = ReturnType<typeof createMerchantService>;

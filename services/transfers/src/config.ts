@@ -1,0 +1,23 @@
+import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, eventsEnv, millis, port, z } from '@agentpay/config';
+
+/** The transfers service's environment. */
+export const transfersEnv = z
+  .object({
+    ...baseEnv,
+    /** Interface the gRPC server binds to; default 0.0.0.0. */
+    HOST: z.string().default('0.0.0.0'),
+    /** gRPC port; default 50052. */
+    GRPC_PORT: port(50052),
+    /** The service's own database; created if missing. */
+    DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_transfers')),
+    /** NATS with JetStream, for the outbox relay; default nats://127.0.0.1:4222. */
+    NATS_URL: z.string().default(DEFAULT_NATS_URL),
+    ...eventsEnv,
+    /** gRPC address of the upstream router; default 127.0.0.1:50053. */
+    ROUTER_ADDR: z.string().default('127.0.0.1:50053'),
+    /** Deadline of a call to the upstream router, ms; default 15000. */
+    ROUTER_TIMEOUT_MS: millis(15_000),
+  })
+  .transform((env) => ({ ...env, production: env.NODE_ENV === 'production' }));
+
+export type TransfersConfig = z.output<typeof transfersEnv>;

@@ -1,0 +1,5 @@
+import type { OutboxTable } from '@agentpay/messaging';
+
+export interface Database {
+  outbox: OutboxTable;
+}

@@ -1,0 +1,28 @@
+import { baseEnv, defaultDatabaseUrl, millis, port, z } from '@agentpay/config';
+
+/** The upstream router's environment. */
+export const routerEnv = z
+  .object({
+    ...baseEnv,
+    /** Interface the servers bind to; default 0.0.0.0. */
+    HOST: z.string().default('0.0.0.0'),
+    /** gRPC port; default 50053. */
+    GRPC_PORT: port(50053),
+    /** HTTP port where upstream channels deliver their notices; default 8091. */
+    NOTICE_PORT: port(8091),
+    /** The router's own database (routes, bindings, notices); created if missing. */
+    DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_router')),
+    /** Base URL of the sandbox channel for the route seeded on a fresh stack; default http://127.0.0.1:8090. */
+    SANDBOX_URL: z.string().default('http://127.0.0.1:8090'),
+    /** URL the sandbox calls back for the seeded route; default http://127.0.0.1:8091. */
+    PUBLIC_NOTICE_URL: z.string().default('http://127.0.0.1:8091'),
+    /** gRPC address of payments (to apply upstream payment notices); default 127.0.0.1:50051. */
+    PAYMENTS_ADDR: z.string().default('127.0.0.1:50051'),
+    /** gRPC address of transfers (to apply upstream payout notices); default 127.0.0.1:50052. */
+    TRANSFERS_ADDR: z.string().default('127.0.0.1:50052'),
+    /** Timeout of one call to an upstream channel, ms; default 10000. */
+    UPSTREAM_TIMEOUT_MS: millis(10_000),
+  })
+  .transform((env) => ({ ...env, production: env.NODE_ENV === 'production' }));
+
+export type RouterConfig = z.output<typeof routerEnv>;
