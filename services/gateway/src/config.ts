@@ -36,6 +36,8 @@ export const gatewayEnv = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(65_536),
     /** How long a merchant record is cached per replica, ms; default 5000. Admin changes on this replica apply at once. */
     MERCHANT_CACHE_MS: millis(5_000),
+    /** Requests per second per merchant across all replicas (42900 beyond); 0 disables; default 200. A merchant's own setting overrides it. */
+    RATE_LIMIT_PER_S: z.coerce.number().int().min(0).default(200),
     /** Deadline for calls to internal gRPC services, ms; default 10000. */
     GRPC_TIMEOUT_MS: millis(10_000),
     /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */

@@ -14,6 +14,7 @@ import { buildMerchantApi } from './merchant-api/merchant-api.js';
 import { merchantRoutes } from './merchant-api/routes.js';
 import { createMerchantService } from './merchants/merchant.service.js';
 import { claimNonce, purgeExpiredNonces } from './merchants/nonce.repository.js';
+import { countRequest, purgeRateWindows } from './merchants/rate-limit.repository.js';
 
 export interface Gateway {
   merchantPort: number;
@@ -100,6 +101,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       grpcTimeoutMs: config.GRPC_TIMEOUT_MS,
     }),
     claimNonce: (mchNo, nonce) => claimNonce(db, mchNo, nonce, config.NONCE_TTL_S),
+    countRequest: (mchNo) => countRequest(db, mchNo),
+    defaultRateLimitPerS: config.RATE_LIMIT_PER_S,
     health,
     timeZone: config.API_TIME_ZONE,
     reqTimeWindowS: config.REQ_TIME_WINDOW_S,
@@ -121,7 +124,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
 
   const purge = setInterval(() => {
     purgeExpiredNonces(db).catch((err: unknown) => logger.warn({ err }, 'nonce purge failed'));
-  }, 600_000);
+    purgeRateWindows(db).catch((err: unknown) => logger.warn({ err }, 'rate window purge failed'));
+  }, 60_000);
   purge.unref();
 
   return {

@@ -57,6 +57,46 @@ describe('gateway replicas', () => {
     expect(((await second.json()) as { code: number }).code).toBe(20054);
   });
 
+  it('share one rate limit per merchant: beyond it both replicas answer HTTP 429 with 42900', async () => {
+    const limited = await createTestMerchant({
+      adminUrl: `http://127.0.0.1:${replicas[0]!.adminPort}`,
+      gatewayUrl: `http://127.0.0.1:${replicas[0]!.merchantPort}`,
+    });
+    const patched = await fetch(
+      `http://127.0.0.1:${replicas[0]!.adminPort}/admin/merchants/${limited.mchNo}`,
+      {
+        method: 'PATCH',
+        headers: { authorization: 'Bearer dev-admin-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ rateLimitPerS: 5 }),
+      },
+    );
+    expect(patched.status).toBe(200);
+    // The other replica caches merchants for up to MERCHANT_CACHE_MS; this one was just told.
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const port = replicas[i % 2]!.merchantPort;
+        const response = await fetch(`http://127.0.0.1:${port}/gateway/options/pay-methods`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(limited.signed({})),
+        });
+        return {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: (await response.json()) as { code: number },
+        };
+      }),
+    );
+    const limitedReplies = replies.filter((r) => r.body.code === 42900);
+    // 30 requests land in at most two one-second windows of 5 each, unless replica 1 still used the
+    // default limit from its cache, which it cannot have: it never loaded this new merchant before.
+    expect(limitedReplies.length).toBeGreaterThanOrEqual(20);
+    for (const r of limitedReplies) {
+      expect(r.status).toBe(429);
+      expect(r.retryAfter).toBe('1');
+    }
+  });
+
   it('answers 503 with a signed 50003 when an internal service is down', async () => {
     const reply = await merchant.request('/gateway/options/pay-methods');
     expect(reply.status).toBe(503);

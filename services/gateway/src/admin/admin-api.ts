@@ -42,6 +42,7 @@ const updateMerchant = z
     appIds: appIds.optional(),
     feeRate: feeRate.optional(),
     settleType: z.enum(SETTLE_TYPES).optional(),
+    rateLimitPerS: z.number().int().min(0).max(1_000_000).nullable().optional(),
     addPublicKey: z.string().min(1).max(10_000).optional(),
     revokeKeyIds: z.array(z.string().uuid()).max(10).optional(),
   })

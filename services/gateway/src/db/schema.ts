@@ -14,6 +14,8 @@ export interface MerchantsTable {
   fee_fixed_centavos: number;
   /** REALTIME | D+1 | D+2 | D+3 */
   settle_type: string;
+  /** Requests per second this merchant may send; null means the platform default. */
+  rate_limit_per_s: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -42,11 +44,18 @@ export interface NoncesTable {
   expires_at: Date;
 }
 
+export interface RateWindowsTable {
+  mch_no: string;
+  window_start: Date;
+  count: number;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   merchant_apps: MerchantAppsTable;
   merchant_keys: MerchantKeysTable;
   nonces: NoncesTable;
+  rate_windows: RateWindowsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;

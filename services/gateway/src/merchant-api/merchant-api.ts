@@ -27,6 +27,10 @@ export interface MerchantApiDeps {
   signer: EnvelopeSigner;
   merchants: MerchantService;
   routes: MerchantRoute[];
+  /** Counts a request of the merchant in the current second across replicas; answers the count. */
+  countRequest(mchNo: string): Promise<number>;
+  /** Requests per second per merchant when the merchant has no limit of its own; 0 disables. */
+  defaultRateLimitPerS: number;
   /** First use of a nonce by a merchant within the TTL; false when already used. */
   claimNonce(mchNo: string, nonce: string): Promise<boolean>;
   /** Readiness of everything the gateway needs; the body explains a failure. */
@@ -167,6 +171,13 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
       if (appId !== undefined && !merchant.appIds.has(appId)) throw new AppError('APP_NOT_FOUND');
 
       if (!verifyObject(fields, sign, merchant.publicKeys)) throw new AppError('SIGNATURE_FAILED');
+
+      // After the signature, so nobody can spend a merchant's quota with requests it did not sign.
+      const limit = merchant.rateLimitPerS ?? deps.defaultRateLimitPerS;
+      if (limit > 0 && (await deps.countRequest(mchNo)) > limit) {
+        reply.header('retry-after', '1');
+        throw new AppError('TOO_MANY_REQUESTS');
+      }
 
       const requested = parseWireTime(reqTime, deps.timeZone);
       if (!requested || Math.abs(requested.getTime() - Date.now()) > deps.reqTimeWindowS * 1000) {

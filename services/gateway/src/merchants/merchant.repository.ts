@@ -31,7 +31,10 @@ export async function updateMerchant(
   trx: Transaction<Database>,
   mchNo: string,
   changes: Partial<
-    Pick<MerchantRow, 'name' | 'status' | 'fee_percent_bps' | 'fee_fixed_centavos' | 'settle_type'>
+    Pick<
+      MerchantRow,
+      'name' | 'status' | 'fee_percent_bps' | 'fee_fixed_centavos' | 'settle_type' | 'rate_limit_per_s'
+    >
   >,
 ): Promise<void> {
   await trx

@@ -29,6 +29,8 @@ export interface AuthMerchant {
   feePercentBps: number;
   feeFixedCentavos: number;
   settleType: string;
+  /** Requests per second; null means the platform default. */
+  rateLimitPerS: number | null;
 }
 
 /** Refusals of the admin operations; the admin API maps `kind` to an HTTP status. */
@@ -56,6 +58,8 @@ export interface UpdateMerchantInput {
   appIds?: string[] | undefined;
   feeRate?: { percentBps: number; fixedCentavos: number } | undefined;
   settleType?: string | undefined;
+  /** Requests per second for this merchant; null returns to the platform default. */
+  rateLimitPerS?: number | null | undefined;
   /** Adds an active key (rotation step 1). */
   addPublicKey?: string | undefined;
   /** Revokes keys by id (rotation step 2). */
@@ -87,6 +91,7 @@ export function merchantView(record: MerchantRecord) {
     appIds: record.appIds,
     feeRate: { percentBps: m.fee_percent_bps, fixedCentavos: m.fee_fixed_centavos },
     settleType: m.settle_type,
+    rateLimitPerS: m.rate_limit_per_s,
     keys: record.keys.map((k) => ({
       id: k.id,
       fingerprint: k.fingerprint,
@@ -123,6 +128,7 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
       feePercentBps: m.fee_percent_bps,
       feeFixedCentavos: m.fee_fixed_centavos,
       settleType: m.settle_type,
+      rateLimitPerS: m.rate_limit_per_s,
     };
   }
 
@@ -180,6 +186,7 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
           ...(input.name !== undefined && { name: input.name }),
           ...(input.status !== undefined && { status: input.status }),
           ...(input.settleType !== undefined && { settle_type: input.settleType }),
+          ...(input.rateLimitPerS !== undefined && { rate_limit_per_s: input.rateLimitPerS }),
           ...(input.feeRate !== undefined && {
             fee_percent_bps: input.feeRate.percentBps,
             fee_fixed_centavos: input.feeRate.fixedCentavos,
