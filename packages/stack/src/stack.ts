@@ -62,6 +62,8 @@ export interface StackOptions {
   serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
   /** Where service output goes: human-readable lines, raw JSON lines, or nowhere. Default `pretty`. */
   output?: 'pretty' | 'json' | 'silent';
+  /** Receives every line a service writes (after `output` handling), e.g. to inspect logs in tests. */
+  onLog?: (service: ServiceName, line: string) => void;
   /** Readiness deadline, ms; default 60000. */
   readyTimeoutMs?: number;
 }
@@ -158,6 +160,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const stream of [child.stdout, child.stderr]) {
       const lines = createInterface({ input: stream! });
       lines.on('line', (line) => {
+        options.onLog?.(service, line);
         if (output === 'json') process.stdout.write(`${line}\n`);
         else if (output === 'pretty') process.stdout.write(`${render(service, line)}\n`);
       });
