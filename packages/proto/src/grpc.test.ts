@@ -1,6 +1,8 @@
 import { createLogger } from '@agentpay/logger';
+import { createRegistry, currentTraceparent, inSpan, installTracing } from '@agentpay/telemetry';
 import { AppError, isAppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamRouterClient } from './generated/index.js';
 import { call, checkGrpcHealth, type GrpcServerHandle, startGrpcServer, unary } from './grpc.js';
@@ -9,6 +11,10 @@ import { loadProtos } from './load.js';
 const logger = createLogger({ service: 'test', level: 'silent' });
 const protos = loadProtos();
 let server: GrpcServerHandle;
+const exporter = new InMemorySpanExporter();
+installTracing({ service: 'test', exporter });
+const registry = createRegistry('test');
+let seenTraceparent = '';
 let client: UpstreamRouterClient;
 
 const notImplemented = unary(logger, async () => {
@@ -23,9 +29,10 @@ beforeAll(async () => {
       [
         protos.agentpay.router.v1.UpstreamRouter.service,
         {
-          ListPayMethods: unary(logger, async (req: { mch_no: string }) => ({
-            items: [{ code: 'm', name: req.mch_no }],
-          })),
+          ListPayMethods: unary(logger, async (req: { mch_no: string }) => {
+            seenTraceparent = currentTraceparent();
+            return { items: [{ code: 'm', name: req.mch_no }] };
+          }),
           ListPayeeTypes: unary(logger, async () => {
             throw new AppError('PAYEE_TYPE_NOT_AVAILABLE', 'spei_transfer');
           }),
@@ -41,6 +48,8 @@ beforeAll(async () => {
         },
       ],
     ],
+    name: 'router',
+    registry,
   });
   client = new protos.agentpay.router.v1.UpstreamRouter(
     `127.0.0.1:${server.port}`,
@@ -96,5 +105,25 @@ describe('gRPC helpers', () => {
     server.setServing(true);
     expect(await checkGrpcHealth(`127.0.0.1:${server.port}`)).toBe(true);
     expect(await checkGrpcHealth('127.0.0.1:1', 500)).toBe(false);
+  });
+
+  it('continue the caller trace on the server and count calls by method and outcome', async () => {
+    let callerTrace = '';
+    await inSpan('caller', { service: 'gateway' }, async (span) => {
+      callerTrace = span.spanContext().traceId;
+      await call(client, client.ListPayMethods, { mch_no: 'M2' });
+    });
+    expect(seenTraceparent).toContain(callerTrace);
+    const spans = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === callerTrace);
+    const serverSpan = spans.find(
+      (s) => s.name === 'grpc /agentpay.router.v1.UpstreamRouter/ListPayMethods' && s.kind === 1,
+    );
+    const clientSpan = spans.find((s) => s.kind === 2);
+    expect(serverSpan?.parentSpanContext?.spanId).toBe(clientSpan?.spanContext().spanId);
+    expect(serverSpan?.attributes['agentpay.service']).toBe('router');
+    const text = await registry.metrics();
+    expect(text).toContain(
+      'grpc_server_requests_total{method="/agentpay.router.v1.UpstreamRouter/ListPayeeTypes",code="PAYEE_TYPE_NOT_AVAILABLE",service="test"} 1',
+    );
   });
 });

@@ -1,4 +1,14 @@
 import type { Logger } from '@agentpay/logger';
+import {
+  carrierOf,
+  contextFrom,
+  type Registry,
+  requestMetrics,
+  SpanKind,
+  SpanStatusCode,
+  startSpan,
+  withContext,
+} from '@agentpay/telemetry';
 import { AppError, type CodeName, Codes, isAppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
@@ -120,9 +130,19 @@ export function call<Req, Res>(
   return new Promise((resolve, reject) => {
     const deadline = new Date(Date.now() + (options.timeoutMs ?? 10_000));
     const full = method as unknown as FullUnaryMethod<Req, Res>;
-    full.call(client, request, options.metadata ?? new grpc.Metadata(), { deadline }, (err, value) => {
-      if (err) reject(fromServiceError(err));
-      else resolve(value as Res);
+    const metadata = options.metadata ?? new grpc.Metadata();
+    const name = (method as { path?: string }).path ?? method.name;
+    const { span, context } = startSpan(`grpc ${name}`, { service: 'client', kind: SpanKind.CLIENT });
+    for (const [key, value] of Object.entries(carrierOf(context))) metadata.set(key, value);
+    full.call(client, request, metadata, { deadline }, (err, value) => {
+      if (err) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: err.message });
+        span.end();
+        reject(fromServiceError(err));
+      } else {
+        span.end();
+        resolve(value as Res);
+      }
     });
   });
 }
@@ -144,16 +164,63 @@ export interface GrpcServerHandle {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * Wraps every unary handler of a service so each call runs in a SERVER span continuing the caller's
+ * `traceparent`, and is counted by method and status in `registry` when one is given.
+ */
+function instrument(
+  service: string,
+  definition: grpc.ServiceDefinition,
+  implementation: grpc.UntypedServiceImplementation,
+  metrics: ReturnType<typeof requestMetrics> | undefined,
+): grpc.UntypedServiceImplementation {
+  const wrapped: grpc.UntypedServiceImplementation = {};
+  for (const [name, handler] of Object.entries(implementation)) {
+    const path = definition[name]?.path ?? name;
+    if (definition[name]?.requestStream || definition[name]?.responseStream) {
+      wrapped[name] = handler;
+      continue;
+    }
+    const unaryHandler = handler as grpc.handleUnaryCall<unknown, unknown>;
+    wrapped[name] = ((
+      call: grpc.ServerUnaryCall<unknown, unknown>,
+      callback: grpc.sendUnaryData<unknown>,
+    ) => {
+      const startedAt = performance.now();
+      const parent = contextFrom({ traceparent: String(call.metadata.get('traceparent')[0] ?? '') });
+      const { span, context } = startSpan(`grpc ${path}`, { service, kind: SpanKind.SERVER, parent });
+      withContext(context, () =>
+        unaryHandler(call, (err, value) => {
+          const code = err ? String(err.metadata?.get(APP_CODE_METADATA)[0] ?? err.code ?? 'ERROR') : 'OK';
+          if (err) span.setStatus({ code: SpanStatusCode.ERROR, message: code });
+          span.setAttribute('agentpay.code', code);
+          span.end();
+          metrics?.observe({ method: path }, code, startedAt);
+          callback(err, value);
+        }),
+      );
+    }) as grpc.handleUnaryCall<unknown, unknown>;
+  }
+  return wrapped;
+}
+
 /** Starts a gRPC server with grpc.health.v1 on `host:port`; health starts NOT_SERVING. */
 export async function startGrpcServer(opts: {
   host: string;
   port: number;
   services: ReadonlyArray<[grpc.ServiceDefinition, grpc.UntypedServiceImplementation]>;
+  /** Service name for spans and metrics; default `grpc`. */
+  name?: string;
+  /** Where to count calls by method and outcome (`grpc_server_requests_total`, latency histogram). */
+  registry?: Registry;
 }): Promise<GrpcServerHandle> {
   const server = new grpc.Server({ 'grpc.keepalive_permit_without_calls': 1 });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
-  for (const [definition, implementation] of opts.services) server.addService(definition, implementation);
+  const metrics = opts.registry ? requestMetrics(opts.registry, 'grpc_server', ['method']) : undefined;
+  for (const [definition, implementation] of opts.services) {
+    server.addService(definition, instrument(opts.name ?? 'grpc', definition, implementation, metrics));
+  }
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${opts.host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),

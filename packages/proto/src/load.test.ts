@@ -9,7 +9,7 @@ describe('loadProtos', () => {
     expect(Object.keys(protos.agentpay.router.v1.UpstreamRouter.service)).toContain('SubmitPayout');
     const method = protos.agentpay.payments.v1.PaymentService.service.GetPayOrder;
     const bytes = method.responseSerialize({ order_no: 'P1', amount: '10050' });
-    const decoded = method.responseDeserialize(bytes) as Record<string, unknown>;
+    const decoded = method.responseDeserialize(bytes) as unknown as Record<string, unknown>;
     expect(decoded).toMatchObject({ order_no: 'P1', amount: '10050', status: '' });
   });
 });
