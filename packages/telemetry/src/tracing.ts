@@ -23,7 +23,7 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 
-export { type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+export { type Context, type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 
 export interface TracingOptions {
   /** service.name of the spans this process makes. */
@@ -129,16 +129,14 @@ export async function inSpan<T>(
 /** Starts a span the caller ends itself (e.g. an HTTP request finished in another hook). */
 export function startSpan(name: string, options: SpanOptions): { span: Span; context: Context } {
   const parent = options.parent ?? context.active();
-  const span = trace
-    .getTracer('agentpay')
-    .startSpan(
-      name,
-      {
-        kind: options.kind ?? SpanKind.INTERNAL,
-        attributes: { 'agentpay.service': options.service, ...options.attributes },
-      },
-      parent,
-    );
+  const span = trace.getTracer('agentpay').startSpan(
+    name,
+    {
+      kind: options.kind ?? SpanKind.INTERNAL,
+      attributes: { 'agentpay.service': options.service, ...options.attributes },
+    },
+    parent,
+  );
   return { span, context: trace.setSpan(parent, span) };
 }
 

@@ -40,6 +40,8 @@ export const gatewayEnv = z
     RATE_LIMIT_PER_S: z.coerce.number().int().min(0).default(200),
     /** Deadline for calls to internal gRPC services, ms; default 10000. */
     GRPC_TIMEOUT_MS: millis(10_000),
+    /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */
     TRUST_PROXY: flag(false),
   })

@@ -3,6 +3,7 @@ import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
 import { boundPort } from '@agentpay/http';
 import { createLogger } from '@agentpay/logger';
 import { CLIENT_OPTIONS, checkGrpcHealth, loadProtos } from '@agentpay/proto';
+import { createRegistry, installTracing, requestMetrics } from '@agentpay/telemetry';
 import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { sql } from 'kysely';
@@ -27,6 +28,11 @@ export interface Gateway {
 export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
   const config = parseConfig(gatewayEnv, env);
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const tracing = installTracing({
+    service: 'gateway',
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+  });
+  const registry = createRegistry('gateway');
 
   await ensureDatabase(config.DATABASE_URL, logger);
   const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'gateway' });
@@ -108,12 +114,14 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     reqTimeWindowS: config.REQ_TIME_WINDOW_S,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    metrics: requestMetrics(registry, 'http_server', ['route']),
   });
   const adminApi = buildAdminApi({
     logger,
     adminToken: config.ADMIN_TOKEN,
     platformPublicKeyPem: platformKey.publicKeyPem,
     merchants,
+    registry,
   });
 
   await merchantApi.listen({ host: config.HOST, port: config.GATEWAY_PORT });
@@ -138,6 +146,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       await Promise.all([merchantApi.close(), adminApi.close()]);
       for (const client of [payments, transfers, router]) client.close();
       await db.destroy();
+      await tracing.shutdown();
       logger.info('gateway stopped');
     },
   };

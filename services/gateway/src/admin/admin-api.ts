@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createHttpServer, type FastifyInstance, type FastifyReply } from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
+import type { Registry } from '@agentpay/telemetry';
 import { z } from 'zod';
 import { MerchantAdminError, type MerchantService, SETTLE_TYPES } from '../merchants/merchant.service.js';
 
@@ -9,6 +10,8 @@ export interface AdminApiDeps {
   adminToken: string;
   platformPublicKeyPem: string;
   merchants: MerchantService;
+  /** Served at GET /metrics (Prometheus text), unauthenticated like /healthz: the admin port is internal. */
+  registry?: Registry;
   /** Further admin routes (routes, callbacks), registered behind the same token. */
   extend?: (app: FastifyInstance) => void;
 }
@@ -67,7 +70,7 @@ export function buildAdminApi(deps: AdminApiDeps): FastifyInstance {
   const app = createHttpServer(deps.logger, { bodyLimit: 1_048_576 });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url === '/healthz') return;
+    if (request.url === '/healthz' || request.url === '/metrics') return;
     if (!tokenMatches(request.headers.authorization, deps.adminToken)) {
       return reply.code(401).send({ error: 'unauthorized', message: 'missing or wrong bearer token' });
     }
@@ -86,6 +89,10 @@ export function buildAdminApi(deps: AdminApiDeps): FastifyInstance {
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/metrics', async (_request, reply) => {
+    if (!deps.registry) return reply.code(404).send();
+    return reply.header('content-type', deps.registry.contentType).send(await deps.registry.metrics());
+  });
 
   app.get('/admin/platform-key', async () => ({ publicKey: deps.platformPublicKeyPem }));
 

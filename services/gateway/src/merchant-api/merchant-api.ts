@@ -5,6 +5,7 @@ import {
   type FastifyRequest,
 } from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
+import { type RequestMetrics, SpanStatusCode, withContext } from '@agentpay/telemetry';
 import {
   AppError,
   type CodeName,
@@ -39,6 +40,8 @@ export interface MerchantApiDeps {
   reqTimeWindowS: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** Counts requests by route and envelope code, with latency. */
+  metrics?: RequestMetrics | undefined;
 }
 
 /** HTTP status of an envelope code (CONTRACT.md section 4): business outcomes, failures included, are 200. */
@@ -58,6 +61,9 @@ export function httpStatusFor(name: CodeName): number {
 declare module 'fastify' {
   interface FastifyRequest {
     trace: TraceContext;
+    /** The envelope code answered, for metrics and the span. */
+    envelopeCode: number;
+    startedAt: number;
   }
 }
 
@@ -89,11 +95,27 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
   });
 
   app.decorateRequest('trace', undefined as unknown as TraceContext);
+  app.decorateRequest('envelopeCode', 0);
+  app.decorateRequest('startedAt', 0);
   app.addHook('onRequest', async (request) => {
-    request.trace = traceFrom(request.headers.traceparent);
+    request.startedAt = performance.now();
+    request.trace = traceFrom(request.headers, request.routeOptions.url ?? 'unknown');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const { span } = request.trace;
+    span.setAttribute('http.response.status_code', reply.statusCode);
+    span.setAttribute('agentpay.code', request.envelopeCode);
+    if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+    deps.metrics?.observe(
+      { route: request.routeOptions.url ?? 'unknown' },
+      request.envelopeCode,
+      request.startedAt,
+    );
   });
 
   function send(reply: FastifyReply, status: number, envelope: Envelope) {
+    reply.request.envelopeCode = envelope.code;
     return reply
       .code(status)
       .header('content-type', 'application/json; charset=utf-8')
@@ -142,7 +164,10 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
   );
 
   for (const route of deps.routes) {
-    app.post(route.path, (request, reply) => handle(route, request, reply));
+    // The request's span is active while the route works, so gRPC calls carry its traceparent.
+    app.post(route.path, (request, reply) =>
+      withContext(request.trace.context, () => handle(route, request, reply)),
+    );
     app.route({
       method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
       url: route.path,
@@ -206,7 +231,7 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
     }
   }
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { logLevel: 'silent' }, async (_request, reply) => {
     const result = await deps.health();
     return reply
       .code(result.ok ? 200 : 503)

@@ -1,20 +1,28 @@
-import { randomBytes } from 'node:crypto';
-
-const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+import { type Context, contextFrom, type Span, SpanKind, startSpan } from '@agentpay/telemetry';
 
 export interface TraceContext {
+  /** The envelope's traceId: the W3C trace id of the request's trace. */
   traceId: string;
-  /** The traceparent this hop passes on: same trace, a span id of its own. */
+  /** The traceparent this hop passes on to the services. */
   traceparent: string;
+  span: Span;
+  context: Context;
 }
 
 /**
- * Continues the caller's W3C trace when a valid `traceparent` header is given, else starts one. The
- * envelope's traceId is this trace id, so a merchant's traceId finds the request in every service's logs.
+ * Opens the request's SERVER span, continuing the caller's W3C trace when a valid `traceparent` header is
+ * given, else starting one, so a merchant's traceId finds the request's spans and logs in every service.
  */
-export function traceFrom(header: string | string[] | undefined): TraceContext {
-  const match = typeof header === 'string' ? TRACEPARENT.exec(header) : null;
-  const traceId = match && !/^0+$/.test(match[1]!) ? match[1]! : randomBytes(16).toString('hex');
-  const flags = match?.[3] ?? '01';
-  return { traceId, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-${flags}` };
+export function traceFrom(
+  headers: Record<string, string | string[] | undefined>,
+  route: string,
+): TraceContext {
+  const { span, context } = startSpan(`POST ${route}`, {
+    service: 'gateway',
+    kind: SpanKind.SERVER,
+    parent: contextFrom({ traceparent: headers['traceparent'], tracestate: headers['tracestate'] }),
+    attributes: { 'http.route': route },
+  });
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  return { traceId, traceparent: `00-${traceId}-${spanId}-0${traceFlags.toString(16)}`, span, context };
 }

@@ -1,0 +1,147 @@
+import type { CodeName } from '@agentpay/wire';
+
+/** What the document says about one merchant route beyond its request schema. */
+export interface EndpointDoc {
+  operationId: string;
+  /** The @agentpay/merchant-sdk method that calls it. */
+  sdkMethod: string;
+  tag: 'Payments' | 'Transfers' | 'Options';
+  summary: string;
+  description: string;
+  /** Schema name of `data` on success; `array:` prefix for a list; null when data is null. */
+  data: string | null;
+  /** Business codes this endpoint can answer beyond the ones every endpoint can. */
+  codes: readonly CodeName[];
+}
+
+/** Codes every endpoint can answer: request checks (CONTRACT.md section 3) and platform failures. */
+export const COMMON_CODES: readonly CodeName[] = [
+  'INVALID_PARAMETER',
+  'INVALID_BODY',
+  'UNSUPPORTED_CONTENT_TYPE',
+  'MERCHANT_NOT_FOUND',
+  'MERCHANT_DISABLED',
+  'SIGNATURE_FAILED',
+  'REQ_TIME_OUT_OF_WINDOW',
+  'NONCE_USED',
+  'APP_NOT_FOUND',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+];
+
+// Keyed by the gateway's route path; buildOpenApiDocument refuses a registered route missing here.
+export const ENDPOINT_DOCS: Record<string, EndpointDoc> = {
+  '/gateway/pay': {
+    operationId: 'pay',
+    sdkMethod: 'pay',
+    tag: 'Payments',
+    summary: 'Create a payment order',
+    description:
+      'Creates a virtual-account payment order after the merchant created its own order. `data.payBody` (JSON text) holds the CLABE the payer sends SPEI to. Idempotent on `bizOrderNo`: the same parameters again return the existing order with code 0 (no second order, upstream call or callback); different parameters answer 30002.',
+    data: 'PayResult',
+    codes: ['PAY_METHOD_NOT_AVAILABLE', 'DUPLICATE_ORDER', 'NO_UPSTREAM_ROUTE', 'UPSTREAM_UNAVAILABLE'],
+  },
+  '/gateway/options/pay-methods': {
+    operationId: 'payMethods',
+    sdkMethod: 'payMethods',
+    tag: 'Options',
+    summary: 'List payment methods',
+    description: 'The public payment method codes open to the merchant. No business parameters.',
+    data: 'array:OptionItem',
+    codes: [],
+  },
+  '/gateway/options/payee-types': {
+    operationId: 'payeeTypes',
+    sdkMethod: 'payeeTypes',
+    tag: 'Options',
+    summary: 'List payee types',
+    description: 'The payee types open to the merchant for transfers. No business parameters.',
+    data: 'array:OptionItem',
+    codes: [],
+  },
+  '/gateway/options/payee-codes': {
+    operationId: 'payeeCodes',
+    sdkMethod: 'payeeCodes',
+    tag: 'Options',
+    summary: 'List payee codes of a payee type',
+    description:
+      'Public payee codes (Banxico institution codes for SPEI types, e.g. `40012` BBVA MEXICO) to use as `payeeCode` in inquiry and transfer. Raw upstream codes are never accepted.',
+    data: 'array:OptionItem',
+    codes: ['PAYEE_TYPE_NOT_AVAILABLE'],
+  },
+  '/gateway/close': {
+    operationId: 'close',
+    sdkMethod: 'close',
+    tag: 'Payments',
+    summary: 'Close or cancel an unfinished payment order',
+    description:
+      'Acts only on `wait`/`progress` orders (30004 otherwise); `useCancel: true` makes the order `cancel`, else `close`. Closing an order already closed the same way answers 0. If upstream reports the order paid, the answer is 30005 and the order becomes `success`. One of `orderNo`, `bizOrderNo` is required. `data` is null on success.',
+    data: null,
+    codes: ['ORDER_NOT_FOUND', 'ORDER_STATUS_FORBIDS', 'ORDER_ALREADY_PAID', 'UPSTREAM_UNAVAILABLE'],
+  },
+  '/gateway/inqury': {
+    operationId: 'inquire',
+    sdkMethod: 'inquire',
+    tag: 'Transfers',
+    summary: 'Validate a payee account (inquiry)',
+    description:
+      'Checks a payee account before a transfer (the path spelling is `inqury`). An account that fails its local format or check digit answers `status: invalid` without reaching upstream; otherwise upstream answers `valid`, `invalid` or `unknown`. Idempotent on `bizInquryNo` (40007 on different parameters).',
+    data: 'InquiryResult',
+    codes: [
+      'PAYEE_TYPE_NOT_AVAILABLE',
+      'PAYEE_CODE_NOT_AVAILABLE',
+      'DUPLICATE_INQUIRY',
+      'NO_UPSTREAM_ROUTE',
+      'UPSTREAM_UNAVAILABLE',
+    ],
+  },
+  '/gateway/transfer': {
+    operationId: 'transfer',
+    sdkMethod: 'transfer',
+    tag: 'Transfers',
+    summary: 'Create and submit a transfer',
+    description:
+      'Creates a payout. The transfer starts `progress` and ends `success`, `fail` or (after a return by the receiving bank) `close`; one rejected synchronously upstream is created as `fail`. Idempotent on `bizTransferNo` (40003 on different parameters). An inquiry first is recommended, not required.',
+    data: 'TransferResult',
+    codes: [
+      'PAYEE_TYPE_NOT_AVAILABLE',
+      'PAYEE_CODE_NOT_AVAILABLE',
+      'DUPLICATE_TRANSFER',
+      'INVALID_PAYEE_ACCOUNT',
+      'INSUFFICIENT_BALANCE',
+      'NO_UPSTREAM_ROUTE',
+      'UPSTREAM_UNAVAILABLE',
+    ],
+  },
+  '/gateway/query/payOrder': {
+    operationId: 'queryPayOrder',
+    sdkMethod: 'queryPayOrder',
+    tag: 'Payments',
+    summary: 'Query a payment order',
+    description:
+      'The order by `orderNo` or `bizOrderNo` (one is required; both must name the same order). Another merchant’s order answers 30003. Use it when a callback is late or for reconciliation.',
+    data: 'PayOrder',
+    codes: ['ORDER_NOT_FOUND'],
+  },
+  '/gateway/query/transferOrder': {
+    operationId: 'queryTransferOrder',
+    sdkMethod: 'queryTransferOrder',
+    tag: 'Transfers',
+    summary: 'Query a transfer',
+    description:
+      'The transfer by `transferNo` or `bizTransferNo` (one is required). Another merchant’s transfer answers 40004.',
+    data: 'TransferOrder',
+    codes: ['TRANSFER_NOT_FOUND'],
+  },
+  '/gateway/sync/order/pay': {
+    operationId: 'syncPayOrder',
+    sdkMethod: 'syncPayOrder',
+    tag: 'Payments',
+    summary: 'Synchronize a payment order from upstream',
+    description:
+      'Asks upstream for the order’s status; when it differs, the local order moves to it (even out of `close`, `timeout` or `fail` into `success`: money that arrived is the truth) and `adjust` is true. A change emits a callback as usual. One of `orderNo`, `bizOrderNo` is required.',
+    data: 'SyncResult',
+    codes: ['ORDER_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
+  },
+};

@@ -1,0 +1,196 @@
+import type { JsonSchema } from './request-schemas.js';
+
+// Reply shapes (seed sections 2.3 to 2.6, CONTRACT.md sections 4 and 7). These mirror what routes.ts and
+// @agentpay/api's views answer; test/sdk-e2e.test.ts checks real replies against them.
+
+const WIRE_TIME: JsonSchema = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+  description: '`yyyy-MM-dd HH:mm:ss` on the platform wall clock (America/Mexico_City by default).',
+  examples: ['2026-11-21 10:15:00'],
+};
+const MONEY = (description: string): JsonSchema => ({
+  type: 'number',
+  minimum: 0,
+  multipleOf: 0.01,
+  description: `${description} Pesos (MXN), at most 2 decimals.`,
+});
+const text = (description: string): JsonSchema => ({ type: 'string', description });
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+export const PAY_STATUSES = ['wait', 'progress', 'success', 'close', 'cancel', 'fail', 'timeout'] as const;
+export const TRANSFER_STATUSES = ['progress', 'success', 'close', 'fail'] as const;
+
+const DATA_NOTE = 'Fields without a value are left out, never null.';
+
+/** The data shapes, envelopes and callback bodies, for `components.schemas`. */
+export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema> {
+  return {
+    Code: codeSchema,
+    PayStatus: {
+      type: 'string',
+      enum: [...PAY_STATUSES],
+      description:
+        '`wait` awaiting payment, `progress` paying, `success` paid, `close` closed, `cancel` cancelled, `fail` failed upstream, `timeout` expired unpaid. `wait → progress → success`; `wait|progress → close|cancel|fail|timeout`; sync may move `close`, `timeout` or `fail` to `success` when the money did arrive.',
+    },
+    TransferStatus: {
+      type: 'string',
+      enum: [...TRANSFER_STATUSES],
+      description:
+        '`progress` in progress, `success` paid out, `fail` failed (a synchronous rejection is created as `fail`), `close` returned by the receiving bank after `success`.',
+    },
+    OptionItem: {
+      type: 'object',
+      required: ['code', 'name'],
+      properties: { code: text('Public code.'), name: text('Display name.') },
+    },
+    PayBody: {
+      type: 'object',
+      description: 'What the payer needs: send exactly `amount` by SPEI to `clabe` before `expiredTime`.',
+      required: ['clabe', 'amount'],
+      properties: {
+        clabe: { type: 'string', pattern: '^\\d{18}$', description: 'The order’s 18-digit virtual account.' },
+        bankCode: text('Banxico institution code of the account’s bank.'),
+        bankName: text('Name of the account’s bank.'),
+        beneficiaryName: text('Beneficiary name to show the payer.'),
+        amount: MONEY('Exact amount to send.'),
+        expiredTime: WIRE_TIME,
+        reference: text('Payment reference.'),
+      },
+    },
+    PayResult: {
+      type: 'object',
+      description: DATA_NOTE,
+      properties: {
+        bizOrderNo: text('Merchant payment order number.'),
+        orderNo: text('Platform payment order number.'),
+        status: ref('PayStatus'),
+        payBody: {
+          type: 'string',
+          description: 'JSON text of a PayBody: where the payer sends the money.',
+          contentMediaType: 'application/json',
+          contentSchema: ref('PayBody'),
+        },
+      },
+    },
+    PayOrder: {
+      type: 'object',
+      description: `A payment order, as query/payOrder returns it and as the payment callback carries it. ${DATA_NOTE}`,
+      properties: {
+        bizOrderNo: text('Merchant payment order number.'),
+        orderNo: text('Platform payment order number.'),
+        title: text('Payment title.'),
+        description: text('Payment description.'),
+        method: text('Payment method code.'),
+        limitPay: text('Payment restriction code.'),
+        amount: MONEY('Order amount.'),
+        fee: MONEY('Fee, from the merchant’s rate.'),
+        realAmount: MONEY('Net amount: amount − fee.'),
+        status: ref('PayStatus'),
+        settleStatus: { type: 'string', enum: ['not_settle', 'settled'] },
+        settleType: { type: 'string', enum: ['REALTIME', 'D+1', 'D+2', 'D+3'] },
+        settleTime: WIRE_TIME,
+        payTime: WIRE_TIME,
+        closeTime: WIRE_TIME,
+        expiredTime: WIRE_TIME,
+        attach: text('Merchant attachment, unchanged.'),
+      },
+    },
+    InquiryResult: {
+      type: 'object',
+      description: DATA_NOTE,
+      properties: {
+        bizInquryNo: text('Merchant inquiry number.'),
+        inquryNo: text('Platform inquiry number.'),
+        status: {
+          type: 'string',
+          enum: ['valid', 'invalid', 'unknown'],
+          description: '`invalid` also for an account that fails its format or check digit.',
+        },
+        accountValid: { type: 'boolean' },
+        uploadPayeeName: text('Payee name as submitted.'),
+      },
+    },
+    TransferResult: {
+      type: 'object',
+      description: DATA_NOTE,
+      properties: {
+        bizTransferNo: text('Merchant transfer number.'),
+        transferNo: text('Platform transfer number.'),
+        status: ref('TransferStatus'),
+      },
+    },
+    TransferOrder: {
+      type: 'object',
+      description: `A transfer, as query/transferOrder returns it and as the transfer callback carries it. ${DATA_NOTE}`,
+      properties: {
+        bizTransferNo: text('Merchant transfer number.'),
+        transferNo: text('Platform transfer number.'),
+        amount: MONEY('Transfer amount.'),
+        fee: MONEY('Fee, from the merchant’s rate.'),
+        title: text('Payment title.'),
+        reason: text('Reason or remark.'),
+        payeeType: text('Payee account type.'),
+        payeeAccount: text('Payee account.'),
+        payeeName: text('Payee name.'),
+        payeeCode: text('Public payee code.'),
+        status: ref('TransferStatus'),
+        finishTime: WIRE_TIME,
+        attach: text('Merchant attachment, unchanged.'),
+      },
+    },
+    SyncResult: {
+      type: 'object',
+      description: DATA_NOTE,
+      properties: {
+        orderStatus: ref('PayStatus'),
+        adjust: {
+          type: 'boolean',
+          description: 'True exactly when the local order was changed to match upstream.',
+        },
+      },
+    },
+    ErrorEnvelope: envelope({ type: 'null' }, 'A failure: `code` is not 0 and `data` is null.'),
+    PayOrderCallback: callback('PayOrder', 'orderNo'),
+    TransferCallback: callback('TransferOrder', 'transferNo'),
+  };
+}
+
+/** The signed envelope around `data` (seed 2.1, CONTRACT.md section 4). */
+export function envelope(data: JsonSchema, description?: string): JsonSchema {
+  return {
+    type: 'object',
+    ...(description ? { description } : {}),
+    required: ['code', 'msg', 'data', 'sign', 'resTime', 'traceId'],
+    properties: {
+      code: ref('Code'),
+      msg: text('`success`, or the code’s message, with detail after a colon (10001 names the field).'),
+      data,
+      sign: text('Platform signature of every other field (see the signing rules); verify it before use.'),
+      resTime: WIRE_TIME,
+      traceId: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'W3C trace id of the request.' },
+    },
+  };
+}
+
+function callback(order: string, idField: string): JsonSchema {
+  return {
+    type: 'object',
+    required: ['code', 'msg', 'noticeType', 'mchNo', 'data', 'sign', 'resTime', 'traceId'],
+    properties: {
+      code: { type: 'integer', description: '0.', examples: [0] },
+      msg: { type: 'string', examples: ['success'] },
+      noticeType: { type: 'string', const: 'order_status_changed' },
+      mchNo: text('Merchant number.'),
+      appId: text('The appId of the request that created the order, when it had one.'),
+      data: {
+        allOf: [ref(order)],
+        required: [idField],
+        description: 'Equal to the query result at the time of the change.',
+      },
+      sign: text('Platform signature of every other field; verify it before acting on the callback.'),
+      resTime: WIRE_TIME,
+      traceId: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    },
+  };
+}
