@@ -1,4 +1,5 @@
 import type { Logger } from '@agentpay/logger';
+import { Counter, Histogram, LATENCY_BUCKETS, type Registry } from '@agentpay/telemetry';
 import { jetstream } from '@nats-io/jetstream';
 import { type NatsConnection, headers as natsHeaders } from '@nats-io/transport-node';
 import { type Kysely, sql } from 'kysely';
@@ -18,6 +19,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Safety-net poll when no NOTIFY arrives; default 1000 ms. */
   pollIntervalMs?: number;
+  /** Where to count published events and their lag from commit to JetStream. */
+  registry?: Registry;
 }
 
 export interface OutboxRelay {
@@ -33,6 +36,7 @@ interface OutboxRow {
   /** JSON text, published as is. */
   payload: string;
   headers: Record<string, string> | null;
+  created_at: Date;
 }
 
 const FIRST_BACKOFF_MS = 250;
@@ -49,6 +53,23 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const batchSize = opts.batchSize ?? 100;
   const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
   const js = jetstream(nc);
+  const registers = opts.registry ? [opts.registry] : [];
+  const publishedTotal = new Counter({
+    name: 'outbox_published_total',
+    help: 'Outbox events published to JetStream',
+    registers,
+  });
+  const failedTotal = new Counter({
+    name: 'outbox_publish_failures_total',
+    help: 'Failed attempts to publish an outbox event',
+    registers,
+  });
+  const lag = new Histogram({
+    name: 'outbox_lag_seconds',
+    help: 'Time from an outbox row being written to its event being acknowledged by JetStream',
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
 
   let stopping = false;
   let kicked = false;
@@ -75,7 +96,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const relayBatch = async (): Promise<{ published: number; failed: boolean }> =>
     db.transaction().execute(async (trx) => {
       const { rows } = await sql<OutboxRow>`
-        select id, subject, payload::text as payload, headers
+        select id, subject, payload::text as payload, headers, created_at
         from outbox
         where published_at is null
         order by seq
@@ -92,7 +113,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
           });
           if (ack.duplicate) logger.debug({ eventId: row.id }, 'outbox event was already in JetStream');
           published.push(row.id);
+          publishedTotal.inc();
+          lag.observe((Date.now() - row.created_at.getTime()) / 1000);
         } catch (error) {
+          failedTotal.inc();
           // Later rows wait: publishing them now would overtake this one.
           failure = { row, error };
           break;

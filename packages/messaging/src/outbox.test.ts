@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb, migrateToLatest } from '@agentpay/db';
 import { createLogger } from '@agentpay/logger';
+import { createRegistry } from '@agentpay/telemetry';
 import { createTestDatabase, natsUrl, type TestDatabase, uniqueName, waitFor } from '@agentpay/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -162,7 +163,8 @@ describe('startOutboxRelay', () => {
       { id: chosenId, subject: subject('order.created'), payload: 'plain string' },
     );
     expect(ids[2]).toBe(chosenId);
-    startRelay();
+    const registry = createRegistry('relay-test');
+    startRelay({ registry });
 
     await waitFor(async () => (await unpublished()) === 0, { message: 'rows never marked published' });
     expect(await stored(name)).toEqual([
@@ -179,6 +181,9 @@ describe('startOutboxRelay', () => {
     expect(seen).toEqual(ids);
     const rows = await db.selectFrom('outbox').select(['published_at', 'attempts']).execute();
     expect(rows.every((r) => r.published_at instanceof Date && r.attempts === 0)).toBe(true);
+    const metrics = await registry.metrics();
+    expect(metrics).toContain('outbox_published_total{service="relay-test"} 3');
+    expect(metrics).toContain('outbox_lag_seconds_count{service="relay-test"} 3');
   });
 
   it('relies on the msg id so a re-publish after a crash is not stored twice', async () => {
