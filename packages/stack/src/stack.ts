@@ -78,6 +78,8 @@ export interface Stack {
   restart(service: ServiceName): Promise<void>;
   /** Stops every service with SIGTERM (they drain) and waits for them to exit. */
   stop(): Promise<void>;
+  /** Process id of each running service (e.g. to read its memory). */
+  pids(): Partial<Record<ServiceName, number>>;
 }
 
 function withDatabase(serverUrl: string, database: string): string {
@@ -238,5 +240,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitReady();
     },
     stop: stopAll,
+    pids: () =>
+      Object.fromEntries(
+        [...children]
+          .filter(([, child]) => child.exitCode === null && child.pid)
+          .map(([name, child]) => [name, child.pid]),
+      ),
   };
 }

@@ -1,0 +1,225 @@
+// `npm run bench`: starts the stack on this machine, drives it over loopback, prints a table and writes
+// docs/benchmarks.md. Every platform figure sits next to its floor, measured in the same run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { REPO_ROOT, type Stack, startStack } from '@agentpay/stack';
+import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@agentpay/wire';
+import pg from 'pg';
+import { runCallbackBench } from './callbacks.js';
+import { closedLoop, type LoadResult, openLoop, type Prepared, peakRssMb } from './load.js';
+
+const postgresServer = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
+const quick = process.env['BENCH_QUICK'] === '1';
+const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
+const PER_LEVEL = quick ? 300 : 1500;
+const prefix = `bench_${randomBytes(3).toString('hex')}`;
+const workDir = join(REPO_ROOT, '.agentpay', prefix);
+mkdirSync(workDir, { recursive: true });
+
+const lines: string[] = [];
+function log(line = ''): void {
+  lines.push(line);
+  process.stdout.write(`${line}\n`);
+}
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+function payRequests(mchNo: string, privateKeyPem: string, count: number, path = '/gateway/pay'): Prepared[] {
+  const key = parsePrivateKey(privateKeyPem);
+  const reqTime = formatWireTime(new Date(), 'America/Mexico_City');
+  return Array.from({ length: count }, () => {
+    const body: Record<string, unknown> = {
+      mchNo,
+      reqTime,
+      nonceStr: randomBytes(12).toString('hex'),
+      bizOrderNo: `B${randomBytes(10).toString('hex')}`,
+      title: 'Benchmark order',
+      method: 'mex_virtual_account',
+      amount: 100.5,
+    };
+    return { path, body: JSON.stringify({ ...body, sign: signObject(body, key) }) };
+  });
+}
+
+async function startFloor(
+  databaseUrl: string,
+  merchantPublicKey: string,
+  platformKey: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  writeFileSync(join(workDir, 'merchant.pub.pem'), merchantPublicKey);
+  writeFileSync(join(workDir, 'platform.pem'), platformKey);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      MERCHANT_PUBLIC_KEY_FILE: join(workDir, 'merchant.pub.pem'),
+      PLATFORM_KEY_FILE: join(workDir, 'platform.pem'),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const first = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout! }).once('line', resolve),
+  );
+  return { url: `http://127.0.0.1:${(JSON.parse(first) as { port: number }).port}`, child };
+}
+
+async function createDatabase(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: postgresServer });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const url = new URL(postgresServer);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabases(): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresServer });
+  await client.connect();
+  const { rows } = await client.query<{ datname: string }>(
+    'select datname from pg_database where datname like $1',
+    [`${prefix}%`],
+  );
+  for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  await client.end();
+}
+
+function row(label: string, r: LoadResult): string {
+  return `| ${label} | ${fmt(r.throughput, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} |`;
+}
+
+async function main(): Promise<void> {
+  const platformKey = generateKeyPair();
+  const platformKeyFile = join(workDir, 'platform-key.pem');
+  writeFileSync(platformKeyFile, platformKey.privateKeyPem);
+  const stack: Stack = await startStack({
+    postgresUrl: postgresServer,
+    natsUrl,
+    databasePrefix: prefix,
+    ports: 'random',
+    output: 'silent',
+    env: { PLATFORM_PRIVATE_KEY_FILE: platformKeyFile, NOTIFY_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'warn' },
+  });
+  const cpu = os.cpus();
+  log(`# Benchmarks`);
+  log();
+  log(
+    `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}.`,
+  );
+  log(
+    `Everything (load generator, services, Postgres, NATS) shares this machine; requests are signed before the clock starts.`,
+  );
+  log();
+  try {
+    const merchant = generateKeyPair();
+    const mchNo = `BENCH${randomBytes(3).toString('hex')}`;
+    const admin = (path: string, body: unknown, method = 'POST') =>
+      fetch(`${stack.urls.admin}${path}`, {
+        method,
+        headers: { authorization: 'Bearer dev-admin-token', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await admin('/admin/merchants', { mchNo, name: 'Bench', publicKey: merchant.publicKeyPem });
+    await admin(`/admin/merchants/${mchNo}`, { rateLimitPerS: 0 }, 'PATCH');
+
+    const floor = await startFloor(
+      await createDatabase(`${prefix}_floor`),
+      merchant.publicKeyPem,
+      platformKey.privateKeyPem,
+    );
+    const warm = payRequests(mchNo, merchant.privateKeyPem, 200);
+    await closedLoop(stack.urls.gateway, warm, 8);
+    await closedLoop(floor.url, payRequests(mchNo, merchant.privateKeyPem, 200), 8);
+
+    log('## Create-pay (closed loop, rising concurrency)');
+    log();
+    log('| target @ concurrency | req/s | p50 ms | p99 ms | errors |');
+    log('|---|---|---|---|---|');
+    let best = { stack: 0, floor: 0 };
+    for (const c of CONCURRENCY) {
+      const f = await closedLoop(floor.url, payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL), c);
+      const s = await closedLoop(
+        stack.urls.gateway,
+        payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL),
+        c,
+      );
+      log(row(`floor @ ${c}`, f));
+      log(row(`agentpay @ ${c}`, s));
+      best = { stack: Math.max(best.stack, s.throughput), floor: Math.max(best.floor, f.throughput) };
+    }
+    log();
+    log(
+      `Saturation: agentpay ${fmt(best.stack, 0)} req/s, floor ${fmt(best.floor, 0)} req/s: ratio ${fmt((100 * best.stack) / best.floor, 0)} % (target at least 50 %).`,
+    );
+    const half = Math.max(1, Math.floor(best.stack / 2));
+    const halfRun = await openLoop(
+      stack.urls.gateway,
+      payRequests(mchNo, merchant.privateKeyPem, Math.min(half * 10, 4000)),
+      half,
+    );
+    const halfFloor = await openLoop(
+      floor.url,
+      payRequests(mchNo, merchant.privateKeyPem, Math.min(half * 10, 4000)),
+      half,
+    );
+    log();
+    log(
+      `At half the saturating rate (${half} req/s, open loop): agentpay p50 ${fmt(halfRun.p50, 2)} ms, p99 ${fmt(halfRun.p99, 2)} ms (target p99 under 50 ms); floor p99 ${fmt(halfFloor.p99, 2)} ms.`,
+    );
+    floor.child.kill('SIGTERM');
+
+    log();
+    log('## Query (query/payOrder, closed loop)');
+    log();
+    log('| concurrency | req/s | p50 ms | p99 ms | errors |');
+    log('|---|---|---|---|---|');
+    const created = await closedLoop(stack.urls.gateway, payRequests(mchNo, merchant.privateKeyPem, 50), 4);
+    void created;
+    const key = parsePrivateKey(merchant.privateKeyPem);
+    const orderBodies = warm.map((w) => JSON.parse(w.body) as { bizOrderNo: string });
+    for (const c of quick ? [8] : [1, 16, 64]) {
+      const reqTime = formatWireTime(new Date(), 'America/Mexico_City');
+      const queries = Array.from({ length: PER_LEVEL }, (_, i) => {
+        const body: Record<string, unknown> = {
+          mchNo,
+          reqTime,
+          nonceStr: randomBytes(12).toString('hex'),
+          bizOrderNo: orderBodies[i % orderBodies.length]!.bizOrderNo,
+        };
+        return {
+          path: '/gateway/query/payOrder',
+          body: JSON.stringify({ ...body, sign: signObject(body, key) }),
+        };
+      });
+      const q = await closedLoop(stack.urls.gateway, queries, c);
+      log(`| ${c} | ${fmt(q.throughput, 0)} | ${fmt(q.p50, 2)} | ${fmt(q.p99, 2)} | ${q.errors} |`);
+    }
+
+    log();
+    await runCallbackBench({ stack, log, quick, prefix });
+
+    log();
+    log('## Memory: peak RSS per service after the runs above');
+    log();
+    log('| service | peak RSS MB | target |');
+    log('|---|---|---|');
+    for (const [service, pid] of Object.entries(stack.pids())) {
+      log(`| ${service} | ${fmt(await peakRssMb(pid!), 0)} | < 200 |`);
+    }
+  } finally {
+    await stack.stop();
+    await dropDatabases();
+  }
+  writeFileSync(join(REPO_ROOT, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
+  process.stdout.write('\nwritten to docs/benchmarks.md\n');
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`bench failed: ${err.stack ?? err.message}\n`);
+  process.exit(1);
+});
