@@ -17,7 +17,28 @@ export const paymentsEnv = z
     ROUTER_ADDR: z.string().default('127.0.0.1:50053'),
     /** Deadline of a call to the upstream router, ms; default 15000. */
     ROUTER_TIMEOUT_MS: millis(15_000),
+    /**
+     * How long a create request owns an order whose virtual account it is opening, ms; default 30000.
+     * Identical concurrent requests wait for the owner this long; past it (the owner crashed) one of
+     * them takes the order over. Must exceed ROUTER_TIMEOUT_MS so a live owner never loses it.
+     */
+    CREATE_LEASE_MS: millis(30_000),
+    /** Pause between two runs of the expiry sweep, ms; default 30000 (CONTRACT.md section 7). 0 turns it off. */
+    EXPIRY_SWEEP_INTERVAL_MS: millis(30_000),
+    /** Expired orders one sweep round claims at a time; default 50. */
+    EXPIRY_SWEEP_BATCH: z.coerce.number().int().min(1).max(1_000).default(50),
+    /**
+     * How long a replica owns the expired orders it claimed, ms; default 120000. Another replica picks
+     * them up only after this, so it must cover the upstream calls of one batch.
+     */
+    EXPIRY_SWEEP_LEASE_MS: millis(120_000),
   })
-  .transform((env) => ({ ...env, production: env.NODE_ENV === 'production' }));
+  // Checked in the transform, not a refine: the migrate entry picks fields from the plain object schema.
+  .transform((env, ctx) => {
+    if (env.CREATE_LEASE_MS <= env.ROUTER_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', message: 'must exceed ROUTER_TIMEOUT_MS', path: ['CREATE_LEASE_MS'] });
+    }
+    return { ...env, production: env.NODE_ENV === 'production' };
+  });
 
 export type PaymentsConfig = z.output<typeof paymentsEnv>;

@@ -6,10 +6,15 @@ import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { paymentsEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
+import { expirySweep } from './pay-orders/expiry.sweep.js';
+import { payOrderService } from './pay-orders/pay-order.service.js';
 import { paymentHandlers } from './payments.grpc.js';
+import { routerUpstream } from './upstream/upstream.client.js';
 
 export interface Payments {
   grpcPort: number;
+  /** Runs one expiry sweep round now (tests and operators); answers how many orders it looked at. */
+  sweepExpired(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -19,26 +24,54 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
   const logger = createLogger({ service: 'payments', level: config.LOG_LEVEL });
 
   await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'payments' });
+  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'payments', logger });
   await migrateToLatest(db, migrations, logger);
 
   const nc = await connectNats(config.NATS_URL, { name: 'payments', logger });
   await ensureStream(nc, { name: config.EVENTS_STREAM, subjects: [`${config.EVENTS_SUBJECT_PREFIX}.>`] });
   const relay = startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger });
 
+  const upstream = routerUpstream({
+    address: config.ROUTER_ADDR,
+    timeoutMs: config.ROUTER_TIMEOUT_MS,
+    logger,
+  });
+  const subject = `${config.EVENTS_SUBJECT_PREFIX}.pay.status_changed`;
+  const payOrders = payOrderService({
+    db,
+    logger,
+    upstream,
+    subject,
+    timeZone: config.API_TIME_ZONE,
+    createLeaseMs: config.CREATE_LEASE_MS,
+  });
+  const sweep = expirySweep({
+    db,
+    logger,
+    upstream,
+    subject,
+    intervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,
+    batch: config.EXPIRY_SWEEP_BATCH,
+    leaseMs: config.EXPIRY_SWEEP_LEASE_MS,
+    createLeaseMs: config.CREATE_LEASE_MS,
+  });
+
   const protos = loadProtos();
   const grpcServer = await startGrpcServer({
     host: config.HOST,
     port: config.GRPC_PORT,
-    services: [[protos.agentpay.payments.v1.PaymentService.service, paymentHandlers({ logger })]],
+    services: [[protos.agentpay.payments.v1.PaymentService.service, paymentHandlers({ logger, payOrders })]],
   });
   grpcServer.setServing(true);
   logger.info({ grpcPort: grpcServer.port }, 'payments listening');
 
   return {
     grpcPort: grpcServer.port,
+    sweepExpired: () => sweep.runOnce(),
     async stop() {
       await grpcServer.stop();
+      await sweep.stop();
+      upstream.close();
       await relay.stop();
       await nc.drain();
       await db.destroy();

@@ -1,0 +1,237 @@
+import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, PayOrderRow } from '../db/schema.js';
+import type { Cause, PayStatus } from './pay-order.state-machine.js';
+
+// Orders still being opened (opened_at null) are invisible to merchants: every read a merchant can
+// reach filters on opened_at.
+
+/** An order of `mchNo` by platform number, merchant number, or both (then both must match). */
+export async function findMerchantOrder(
+  db: Kysely<Database>,
+  mchNo: string,
+  ref: { orderNo?: string; bizOrderNo?: string },
+): Promise<PayOrderRow | undefined> {
+  let query = db
+    .selectFrom('pay_orders')
+    .selectAll()
+    .where('mch_no', '=', mchNo)
+    .where('opened_at', 'is not', null);
+  if (ref.orderNo) query = query.where('order_no', '=', ref.orderNo);
+  if (ref.bizOrderNo) query = query.where('biz_order_no', '=', ref.bizOrderNo);
+  return query.executeTakeFirst();
+}
+
+/** An opened order by platform number, whoever its merchant. */
+export async function findOpenedOrder(
+  db: Kysely<Database>,
+  orderNo: string,
+): Promise<PayOrderRow | undefined> {
+  return db
+    .selectFrom('pay_orders')
+    .selectAll()
+    .where('order_no', '=', orderNo)
+    .where('opened_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** The row holding (mchNo, bizOrderNo), opened or still being opened. */
+export async function findByBizOrderNo(
+  db: Kysely<Database>,
+  mchNo: string,
+  bizOrderNo: string,
+): Promise<PayOrderRow | undefined> {
+  return db
+    .selectFrom('pay_orders')
+    .selectAll()
+    .where('mch_no', '=', mchNo)
+    .where('biz_order_no', '=', bizOrderNo)
+    .executeTakeFirst();
+}
+
+/**
+ * Inserts an order still being opened, owned by `claim` for `leaseMs`; undefined when (mch_no,
+ * biz_order_no) is taken — the unique constraint elects one winner among concurrent creates.
+ */
+export async function insertCreating(
+  db: Kysely<Database>,
+  row: Omit<InsertObject<Database, 'pay_orders'>, 'create_claim' | 'create_claim_until' | 'opened_at'>,
+  claim: string,
+  leaseMs: number,
+): Promise<PayOrderRow | undefined> {
+  return db
+    .insertInto('pay_orders')
+    .values({
+      ...row,
+      create_claim: claim,
+      create_claim_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`,
+    })
+    .onConflict((oc) => oc.constraint('pay_orders_mch_no_biz_order_no_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Takes over an opening whose owner's lease ran out (it crashed); undefined if someone else holds it. */
+export async function takeOverCreating(
+  db: Kysely<Database>,
+  orderNo: string,
+  claim: string,
+  leaseMs: number,
+): Promise<PayOrderRow | undefined> {
+  return db
+    .updateTable('pay_orders')
+    .set({
+      create_claim: claim,
+      create_claim_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('order_no', '=', orderNo)
+    .where('opened_at', 'is', null)
+    .where('create_claim_until', '<', sql<Date>`now()`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Records the opened virtual account, if `claim` still owns the opening. */
+export async function markOpened(
+  db: Kysely<Database>,
+  orderNo: string,
+  claim: string,
+  account: { payBody: string; routeId: string; upstreamRef: string },
+): Promise<PayOrderRow | undefined> {
+  return db
+    .updateTable('pay_orders')
+    .set({
+      pay_body: account.payBody,
+      route_id: account.routeId,
+      upstream_ref: account.upstreamRef,
+      opened_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+      create_claim: null,
+      create_claim_until: null,
+    })
+    .where('order_no', '=', orderNo)
+    .where('create_claim', '=', claim)
+    .where('opened_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Removes an opening that failed, so the merchant's retry starts afresh; only while `claim` owns it. */
+export async function deleteCreating(db: Kysely<Database>, orderNo: string, claim: string): Promise<void> {
+  await db
+    .deleteFrom('pay_orders')
+    .where('order_no', '=', orderNo)
+    .where('create_claim', '=', claim)
+    .where('opened_at', 'is', null)
+    .execute();
+}
+
+/** Removes openings abandoned by a crashed owner `graceMs` past their lease; returns how many. */
+export async function deleteAbandonedCreating(db: Kysely<Database>, graceMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom('pay_orders')
+    .where('opened_at', 'is', null)
+    .where('create_claim_until', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface StatusUpdate {
+  orderNo: string;
+  /** The status the order must still have (read at `version`). */
+  from: PayStatus;
+  version: number;
+  to: PayStatus;
+  /** The `where status in (...)` set: the statuses the state machine allows this change from. */
+  allowedFrom: readonly PayStatus[];
+  set: Partial<Pick<PayOrderRow, 'pay_time' | 'paid_amount' | 'close_time'>>;
+}
+
+/** The conditional update of a status change; undefined when the order moved meanwhile. */
+export async function updateStatus(
+  trx: Transaction<Database>,
+  update: StatusUpdate,
+): Promise<PayOrderRow | undefined> {
+  if (update.allowedFrom.length === 0) return undefined;
+  return trx
+    .updateTable('pay_orders')
+    .set({
+      ...update.set,
+      status: update.to,
+      version: sql<number>`version + 1`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('order_no', '=', update.orderNo)
+    .where('status', 'in', update.allowedFrom)
+    .where('status', '=', update.from)
+    .where('version', '=', update.version)
+    .where('opened_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertHistory(
+  trx: Transaction<Database>,
+  entry: {
+    orderNo: string;
+    from: PayStatus;
+    to: PayStatus;
+    version: number;
+    cause: Cause;
+    noticeId?: string | undefined;
+    eventId: string;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('pay_order_status_history')
+    .values({
+      order_no: entry.orderNo,
+      from_status: entry.from,
+      to_status: entry.to,
+      version: entry.version,
+      cause: entry.cause,
+      notice_id: entry.noticeId ?? null,
+      event_id: entry.eventId,
+    })
+    .execute();
+}
+
+/**
+ * Claims up to `limit` open orders past their expiry for `leaseMs`. SKIP LOCKED lets several replicas
+ * sweep at once without waiting on or double-claiming each other's rows.
+ */
+export async function claimExpired(
+  db: Kysely<Database>,
+  limit: number,
+  leaseMs: number,
+): Promise<PayOrderRow[]> {
+  return db
+    .updateTable('pay_orders')
+    .set({ sweep_claim_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where('order_no', 'in', (eb) =>
+      eb
+        .selectFrom('pay_orders')
+        .select('order_no')
+        .where('status', 'in', ['wait', 'progress'])
+        .where('opened_at', 'is not', null)
+        .where('expired_time', '<=', sql<Date>`now()`)
+        .where((w) =>
+          w.or([w('sweep_claim_until', 'is', null), w('sweep_claim_until', '<', sql<Date>`now()`)]),
+        )
+        .orderBy('expired_time')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Lets the next sweep round look at the order again (it is still open: upstream could not be settled). */
+export async function releaseSweepClaim(db: Kysely<Database>, orderNo: string): Promise<void> {
+  await db
+    .updateTable('pay_orders')
+    .set({ sweep_claim_until: null })
+    .where('order_no', '=', orderNo)
+    .execute();
+}
