@@ -38,8 +38,12 @@ export const gatewayEnv = z
     MERCHANT_CACHE_MS: millis(5_000),
     /** Requests per second per merchant across all replicas (42900 beyond); 0 disables; default 200. A merchant's own setting overrides it. */
     RATE_LIMIT_PER_S: z.coerce.number().int().min(0).default(200),
-    /** Deadline for calls to internal gRPC services, ms; default 10000. */
-    GRPC_TIMEOUT_MS: millis(10_000),
+    /**
+     * Deadline for calls to internal gRPC services, ms; default 20000. Deadlines shrink downstream
+     * (payments and transfers give the router 15 s, the router gives a channel 10 s), so a slow channel
+     * surfaces as its own error rather than as a gateway timeout over an order that was in fact created.
+     */
+    GRPC_TIMEOUT_MS: millis(20_000),
     /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */
