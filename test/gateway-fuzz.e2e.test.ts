@@ -1,6 +1,7 @@
 import type { Stack } from '@agentpay/stack';
 import { Codes } from '@agentpay/wire';
 import fc from 'fast-check';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMerchant, type Reply, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
@@ -25,6 +26,8 @@ const DOCUMENTED_CODES = new Set<number>(Object.values(Codes).map((c) => c.code)
 
 let stack: Stack;
 let merchant: TestMerchant;
+/** bizOrderNo of every pay the gateway accepted (code 0). */
+const accepted = new Set<string>();
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -123,7 +126,9 @@ describe('the gateway under random input', () => {
         const body = Object.fromEntries(
           Object.entries({ ...extra, ...fields }).filter(([, v]) => v !== undefined),
         );
-        expectWellFormed(await merchant.request(path, body));
+        const reply = await merchant.request(path, body);
+        expectWellFormed(reply);
+        if (path === '/gateway/pay' && reply.envelope.code === 0) accepted.add(String(body['bizOrderNo']));
       }),
       { numRuns: 200 },
     );
@@ -158,5 +163,19 @@ describe('the gateway under random input', () => {
       }),
       { numRuns: 80 },
     );
+  });
+
+  it('stored no payment order for any rejected pay request', async () => {
+    const client = new pg.Client({ connectionString: stack.databaseUrl('payments') });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ biz_order_no: string }>(
+        'select biz_order_no from pay_orders where mch_no = $1',
+        [merchant.mchNo],
+      );
+      expect(rows.map((r) => r.biz_order_no).sort()).toEqual([...accepted].sort());
+    } finally {
+      await client.end();
+    }
   });
 });
