@@ -22,6 +22,8 @@ export const routerEnv = z
     TRANSFERS_ADDR: z.string().default('127.0.0.1:50052'),
     /** Timeout of one call to an upstream channel, ms; default 10000. */
     UPSTREAM_TIMEOUT_MS: millis(10_000),
+    /** Timeout of one ApplyUpstreamPayment/ApplyUpstreamPayout call while answering a notice, ms; default 10000. */
+    APPLY_TIMEOUT_MS: millis(10_000),
   })
   .transform((env) => ({ ...env, production: env.NODE_ENV === 'production' }));
 

@@ -1,17 +1,29 @@
 import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
 import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
+import { boundPort } from '@agentpay/http';
 import { createLogger } from '@agentpay/logger';
-import { loadProtos, startGrpcServer } from '@agentpay/proto';
+import { CLIENT_OPTIONS, loadProtos, startGrpcServer } from '@agentpay/proto';
+import * as grpc from '@grpc/grpc-js';
+import { createAdapters } from './adapters/registry.js';
 import { routerEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
+import { buildNoticeServer } from './notices/notice.http.js';
+import { createNoticeService } from './notices/notice.service.js';
+import { createGrpcApplier } from './notices/notice-applier.js';
 import { SANDBOX_CODE_MAP } from './options/catalog.js';
 import { createOptionsService } from './options/options.service.js';
+import { createVirtualAccountService } from './pay/virtual-account.service.js';
+import { createPayoutService } from './payout/payout.service.js';
 import { routerHandlers } from './router.grpc.js';
+import { createChannels } from './routes/channels.js';
 import { seedRouteOnce } from './routes/route.repository.js';
+import { createSecretResolver } from './routes/secrets.js';
+import { createRouteSelector } from './routing/route-selector.js';
 
 export interface Router {
   grpcPort: number;
+  noticePort: number;
   stop(): Promise<void>;
 }
 
@@ -21,7 +33,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
   const logger = createLogger({ service: 'upstream-router', level: config.LOG_LEVEL });
 
   await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'upstream-router' });
+  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'upstream-router', logger });
   await migrateToLatest(db, migrations, logger);
 
   // CONTRACT.md section 11: a fresh stack has one enabled sandbox route open to every merchant.
@@ -29,8 +41,12 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
     id: 'sandbox-default',
     name: 'Sandbox',
     adapter: 'sandbox',
-    config: { baseUrl: config.SANDBOX_URL, noticeUrl: `${config.PUBLIC_NOTICE_URL}/notices/sandbox-default` },
-    credentialsRef: '',
+    config: {
+      baseUrl: config.SANDBOX_URL,
+      noticeUrl: `${config.PUBLIC_NOTICE_URL}/notices/sandbox-default`,
+      noticeSecretRef: 'SANDBOX_NOTICE_SECRET',
+    },
+    credentialsRef: 'SANDBOX_API_KEY',
     enabled: true,
     methods: ['mex_virtual_account'],
     payeeTypes: ['spei_transfer', 'bank_card', 'user_id', 'open_id', 'login_name'],
@@ -41,24 +57,68 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
   });
   if (seeded) logger.info('seeded the default sandbox route');
 
+  const channels = createChannels(
+    createAdapters({ timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
+    createSecretResolver(env, config.production),
+  );
+  const selector = createRouteSelector(db);
+
   const protos = loadProtos();
+  const insecure = grpc.credentials.createInsecure();
+  const payments = new protos.agentpay.payments.v1.PaymentService(
+    config.PAYMENTS_ADDR,
+    insecure,
+    CLIENT_OPTIONS,
+  );
+  const transfers = new protos.agentpay.transfers.v1.TransferService(
+    config.TRANSFERS_ADDR,
+    insecure,
+    CLIENT_OPTIONS,
+  );
+
+  const notices = createNoticeService({
+    db,
+    channels,
+    apply: createGrpcApplier({ payments, transfers, timeoutMs: config.APPLY_TIMEOUT_MS }),
+    logger,
+    claimMs: config.APPLY_TIMEOUT_MS + 5_000,
+  });
+  const noticeServer = buildNoticeServer({ notices, logger });
+
   const grpcServer = await startGrpcServer({
     host: config.HOST,
     port: config.GRPC_PORT,
     services: [
       [
         protos.agentpay.router.v1.UpstreamRouter.service,
-        routerHandlers({ logger, options: createOptionsService(db) }),
+        routerHandlers({
+          logger,
+          options: createOptionsService(db),
+          virtualAccounts: createVirtualAccountService({ selector, channels, logger }),
+          payouts: createPayoutService({ selector, channels, logger }),
+        }),
       ],
     ],
   });
+  try {
+    await noticeServer.listen({ host: config.HOST, port: config.NOTICE_PORT });
+  } catch (err) {
+    await grpcServer.stop(0);
+    await db.destroy();
+    throw err;
+  }
   grpcServer.setServing(true);
-  logger.info({ grpcPort: grpcServer.port }, 'upstream-router listening');
+  const noticePort = boundPort(noticeServer);
+  logger.info({ grpcPort: grpcServer.port, noticePort }, 'upstream-router listening');
 
   return {
     grpcPort: grpcServer.port,
+    noticePort,
     async stop() {
+      await noticeServer.close();
       await grpcServer.stop();
+      payments.close();
+      transfers.close();
       await db.destroy();
       logger.info('upstream-router stopped');
     },

@@ -1,29 +1,28 @@
 import type { Logger } from '@agentpay/logger';
 import { type UpstreamRouterHandlers, unary } from '@agentpay/proto';
-import { AppError } from '@agentpay/wire';
 import type { OptionsService } from './options/options.service.js';
+import type { VirtualAccountService } from './pay/virtual-account.service.js';
+import type { PayoutService } from './payout/payout.service.js';
 
 export interface RouterGrpcDeps {
   logger: Logger;
   options: OptionsService;
+  virtualAccounts: VirtualAccountService;
+  payouts: PayoutService;
 }
-
-const notYet = async (): Promise<never> => {
-  throw new AppError('SERVICE_UNAVAILABLE', 'not available yet');
-};
 
 /** The UpstreamRouter gRPC service. */
 export function routerHandlers(deps: RouterGrpcDeps): UpstreamRouterHandlers {
-  const { logger, options } = deps;
+  const { logger, options, virtualAccounts, payouts } = deps;
   return {
     ListPayMethods: unary(logger, (req) => options.payMethods(req.mch_no)),
     ListPayeeTypes: unary(logger, (req) => options.payeeTypes(req.mch_no)),
     ListPayeeCodes: unary(logger, (req) => options.payeeCodes(req.mch_no, req.payee_type)),
-    CreateVirtualAccount: unary(logger, notYet),
-    CloseVirtualAccount: unary(logger, notYet),
-    QueryVirtualAccount: unary(logger, notYet),
-    InquirePayee: unary(logger, notYet),
-    SubmitPayout: unary(logger, notYet),
-    QueryPayout: unary(logger, notYet),
+    CreateVirtualAccount: unary(logger, (req) => virtualAccounts.create(req)),
+    CloseVirtualAccount: unary(logger, (req) => virtualAccounts.close(req)),
+    QueryVirtualAccount: unary(logger, (req) => virtualAccounts.query(req)),
+    InquirePayee: unary(logger, (req) => payouts.inquire(req)),
+    SubmitPayout: unary(logger, (req) => payouts.submit(req)),
+    QueryPayout: unary(logger, (req) => payouts.query(req)),
   };
 }

@@ -9,13 +9,29 @@ export interface RouteContext {
   config: Record<string, unknown>;
   /** Public payee code → this channel's code. */
   codeMap: Record<string, string>;
-  /** The channel credentials named by the route's credentials_ref (resolved from the environment). */
+  /** The channel credentials named by the route's credentials_ref (resolved from the environment); '' when unset. */
   credentials: string;
+  /** Key verifying the channel's notices, named by config.noticeSecretRef; '' when unset (every notice refused). */
+  noticeSecret: string;
 }
 
-/** The channel could not be reached or failed (connection error, timeout, 5xx): nothing was created. */
+/**
+ * The route cannot serve the call: connection error, timeout, 5xx, refused credentials, or the route is
+ * misconfigured. `ambiguous` is true when the request may have reached the channel and been acted on
+ * (a timeout or a connection lost after sending), so "nothing was created" cannot be promised.
+ */
 export class UpstreamUnavailableError extends Error {
   override name = 'UpstreamUnavailableError';
+  readonly ambiguous: boolean;
+  constructor(message: string, options: { ambiguous?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.ambiguous = options.ambiguous ?? false;
+  }
+}
+
+/** The channel answered that it has no such account or payout. */
+export class UpstreamNotFoundError extends Error {
+  override name = 'UpstreamNotFoundError';
 }
 
 /** The channel answered, but refused or failed in a way the adapter cannot translate. */
@@ -23,9 +39,15 @@ export class UpstreamProtocolError extends Error {
   override name = 'UpstreamProtocolError';
 }
 
-/** A notice that fails verification (bad signature, unknown shape); answered 401/400 to the channel. */
+/** A notice that fails verification (`signature`, answered 401) or cannot be read (`malformed`, 400). */
 export class NoticeRejectedError extends Error {
   override name = 'NoticeRejectedError';
+  constructor(
+    readonly reason: 'signature' | 'malformed',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface VirtualAccountResult {
@@ -84,6 +106,7 @@ export interface ChannelAdapter {
     route: RouteContext,
     request: { payeeType: string; payeeAccount: string; payeeName: string; upstreamCode: string },
   ): Promise<'valid' | 'invalid' | 'unknown'>;
+  /** `fail` is a synchronous refusal: nothing will be paid. */
   submitPayout(
     route: RouteContext,
     request: {
@@ -96,6 +119,7 @@ export interface ChannelAdapter {
       reason: string;
     },
   ): Promise<{ status: 'progress' | 'fail'; upstreamRef: string }>;
+  /** Throws UpstreamNotFoundError when the channel never accepted a payout with this reference. */
   queryPayout(route: RouteContext, ref: { transferNo: string; upstreamRef: string }): Promise<PayoutState>;
   /** Verifies a notice the channel POSTed to the router and translates it; throws NoticeRejectedError. */
   parseNotice(

@@ -1,4 +1,4 @@
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, never, never>;
 type Json<T> = ColumnType<T, string, string>;
@@ -40,10 +40,34 @@ export interface RouterMetaTable {
   value: string;
 }
 
+/** Every notice a channel delivered, once per route and notice id, and whether it was applied. */
+export interface UpstreamNoticesTable {
+  route_id: string;
+  /** The channel's notice id; a repeat of it is acknowledged and changes nothing. */
+  notice_id: string;
+  kind: 'payment' | 'payout';
+  /** The platform's order_no or transfer_no. */
+  ref: string;
+  /** Translated status: success, fail, close, returned. */
+  status: string;
+  /** The translated notice as first received. */
+  payload: Json<Record<string, unknown>>;
+  received_at: CreatedAt;
+  /** How many times the channel delivered it. */
+  deliveries: Generated<number>;
+  apply_attempts: Generated<number>;
+  /** Held by the request applying it, so two deliveries at once apply it once. */
+  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  applied_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   routes: RoutesTable;
   route_merchants: RouteMerchantsTable;
   router_meta: RouterMetaTable;
+  upstream_notices: UpstreamNoticesTable;
 }
 
 export type RouteRow = Selectable<RoutesTable>;
+export type UpstreamNoticeRow = Selectable<UpstreamNoticesTable>;

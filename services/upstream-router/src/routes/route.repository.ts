@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, RouteRow } from '../db/schema.js';
 
 /** Enabled routes serving this merchant, optionally only those serving a method or a payee type; best first. */
@@ -60,24 +60,41 @@ export async function seedRouteOnce(db: Kysely<Database>, route: NewRoute): Prom
       .returning('key')
       .executeTakeFirst();
     if (!marker) return false;
-    await trx
-      .insertInto('routes')
-      .values({
-        id: route.id,
-        name: route.name,
-        adapter: route.adapter,
-        config: JSON.stringify(route.config),
-        credentials_ref: route.credentialsRef,
-        enabled: route.enabled,
-        methods: route.methods,
-        payee_types: route.payeeTypes,
-        priority: route.priority,
-        weight: route.weight,
-        merchant_scope: route.merchantScope,
-        code_map: JSON.stringify(route.codeMap),
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertRoute(trx, route);
     return true;
   });
+}
+
+/** Adds a route; an existing id is left as it is. */
+export async function insertRoute(
+  db: Kysely<Database> | Transaction<Database>,
+  route: NewRoute,
+): Promise<void> {
+  await db
+    .insertInto('routes')
+    .values({
+      id: route.id,
+      name: route.name,
+      adapter: route.adapter,
+      config: JSON.stringify(route.config),
+      credentials_ref: route.credentialsRef,
+      enabled: route.enabled,
+      methods: route.methods,
+      payee_types: route.payeeTypes,
+      priority: route.priority,
+      weight: route.weight,
+      merchant_scope: route.merchantScope,
+      code_map: JSON.stringify(route.codeMap),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Lets a `list`-scoped route serve one more merchant. */
+export async function bindMerchant(db: Kysely<Database>, routeId: string, mchNo: string): Promise<void> {
+  await db
+    .insertInto('route_merchants')
+    .values({ route_id: routeId, mch_no: mchNo })
+    .onConflict((oc) => oc.columns(['route_id', 'mch_no']).doNothing())
+    .execute();
 }

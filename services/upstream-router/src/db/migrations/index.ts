@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as routes from './20261121T0500_routes.js';
+import * as upstreamNotices from './20261121T0600_upstream_notices.js';
 
 /** Every migration of the router database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '20261121T0500_routes': routes,
+  '20261121T0600_upstream_notices': upstreamNotices,
 };

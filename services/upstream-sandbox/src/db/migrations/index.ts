@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+import * as channel from './20261121T0600_channel.js';
 
 /** Every migration of the sandbox database, by name; names sort in the order they run. */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '20261121T0600_channel': channel,
+};

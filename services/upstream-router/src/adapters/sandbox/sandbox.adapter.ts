@@ -1,0 +1,208 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import {
+  type ChannelAdapter,
+  NoticeRejectedError,
+  type PaymentState,
+  type PayoutState,
+  type RouteContext,
+  type UpstreamNotice,
+} from '../channel-adapter.js';
+import { channelRequest, setting } from './sandbox.client.js';
+
+// The sandbox channel's API (services/upstream-sandbox/README.md). Its vocabulary stops here.
+
+const account = z.object({
+  accountId: z.string(),
+  clabe: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  beneficiaryName: z.string(),
+  reference: z.string(),
+  status: z.enum(['open', 'paid', 'closed', 'expired']),
+  paidAmount: z.number().int(),
+  paidAt: z.string().nullable(),
+});
+
+const payout = z.object({
+  payoutId: z.string(),
+  status: z.enum(['processing', 'succeeded', 'failed', 'returned', 'rejected']),
+  finishedAt: z.string().nullable(),
+  returnedAt: z.string().nullable(),
+});
+
+const inquiry = z.object({ result: z.enum(['valid', 'invalid', 'unknown']) });
+
+const notice = z.discriminatedUnion('type', [
+  z.object({
+    id: z.string().min(1),
+    type: z.literal('virtual_account.paid'),
+    data: z.object({ orderRef: z.string().min(1), paidAmount: z.number().int(), paidAt: z.string() }),
+  }),
+  z.object({
+    id: z.string().min(1),
+    type: z.enum(['payout.succeeded', 'payout.failed', 'payout.returned']),
+    data: z.object({ payoutRef: z.string().min(1), at: z.string() }),
+  }),
+]);
+
+const SIGNATURE_HEADER = 'x-sandbox-signature';
+
+const PAYMENT_STATUS = { open: 'wait', paid: 'success', closed: 'close', expired: 'close' } as const;
+const PAYOUT_STATUS = {
+  processing: 'progress',
+  succeeded: 'success',
+  failed: 'fail',
+  rejected: 'fail',
+  returned: 'returned',
+} as const;
+const NOTICE_PAYOUT_STATUS = {
+  'payout.succeeded': 'success',
+  'payout.failed': 'fail',
+  'payout.returned': 'returned',
+} as const;
+
+function date(text: string | null): Date | undefined {
+  if (text === null) return undefined;
+  const parsed = new Date(text);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}
+
+function paymentState(a: z.output<typeof account>): PaymentState {
+  return { status: PAYMENT_STATUS[a.status], paidAmount: a.paidAmount, paidAt: date(a.paidAt) };
+}
+
+function payoutState(p: z.output<typeof payout>): PayoutState {
+  return { status: PAYOUT_STATUS[p.status], finishedAt: date(p.returnedAt ?? p.finishedAt) };
+}
+
+function signatureMatches(secret: string, rawBody: string, given: string): boolean {
+  const expected = createHmac('sha256', secret).update(rawBody, 'utf8').digest();
+  const received = Buffer.from(given, 'hex');
+  return received.length === expected.length && timingSafeEqual(received, expected);
+}
+
+/** The adapter for the sandbox channel; every call times out after `timeoutMs`. */
+export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAdapter {
+  const { timeoutMs } = options;
+  const get = <S extends z.ZodType>(route: RouteContext, path: string, schema: S) =>
+    channelRequest(route, { method: 'GET', path, timeoutMs }, schema);
+  const post = <S extends z.ZodType>(route: RouteContext, path: string, body: unknown, schema: S) =>
+    channelRequest(route, { method: 'POST', path, body, timeoutMs }, schema);
+  const accountPath = (ref: { orderNo: string; upstreamRef: string }) =>
+    ref.upstreamRef
+      ? `/channel/virtual-accounts/${encodeURIComponent(ref.upstreamRef)}`
+      : `/channel/virtual-accounts?orderRef=${encodeURIComponent(ref.orderNo)}`;
+
+  return {
+    async createVirtualAccount(route, request) {
+      const a = await post(
+        route,
+        '/channel/virtual-accounts',
+        {
+          orderRef: request.orderNo,
+          amount: request.amount,
+          expiresAt: request.expiredTime.toISOString(),
+          noticeUrl: setting(route, 'noticeUrl'),
+        },
+        account,
+      );
+      return {
+        clabe: a.clabe,
+        bankCode: a.bankCode,
+        bankName: a.bankName,
+        beneficiaryName: a.beneficiaryName,
+        reference: a.reference,
+        upstreamRef: a.accountId,
+      };
+    },
+
+    async closeVirtualAccount(route, ref) {
+      // Closing needs the channel's id; an order known only by number is looked up first.
+      const id = ref.upstreamRef || (await get(route, accountPath(ref), account)).accountId;
+      return paymentState(
+        await post(route, `/channel/virtual-accounts/${encodeURIComponent(id)}/close`, {}, account),
+      );
+    },
+
+    async queryVirtualAccount(route, ref) {
+      return paymentState(await get(route, accountPath(ref), account));
+    },
+
+    async inquire(route, request) {
+      const answer = await post(
+        route,
+        '/channel/payee-inquiries',
+        {
+          payeeType: request.payeeType,
+          account: request.payeeAccount,
+          name: request.payeeName,
+          bankCode: request.upstreamCode,
+        },
+        inquiry,
+      );
+      return answer.result;
+    },
+
+    async submitPayout(route, request) {
+      const p = await post(
+        route,
+        '/channel/payouts',
+        {
+          payoutRef: request.transferNo,
+          amount: request.amount,
+          payeeType: request.payeeType,
+          account: request.payeeAccount,
+          name: request.payeeName,
+          bankCode: request.upstreamCode,
+          noticeUrl: setting(route, 'noticeUrl'),
+        },
+        payout,
+      );
+      // A repeat of an earlier submission answers the payout as it is now; only a refusal or a
+      // failure is final here, anything else arrives later as a notice.
+      const status = p.status === 'rejected' || p.status === 'failed' ? 'fail' : 'progress';
+      return { status, upstreamRef: p.payoutId };
+    },
+
+    async queryPayout(route, ref) {
+      const path = ref.upstreamRef
+        ? `/channel/payouts/${encodeURIComponent(ref.upstreamRef)}`
+        : `/channel/payouts?payoutRef=${encodeURIComponent(ref.transferNo)}`;
+      return payoutState(await get(route, path, payout));
+    },
+
+    parseNotice(route, received): UpstreamNotice {
+      const signature = received.headers[SIGNATURE_HEADER];
+      if (!route.noticeSecret) throw new NoticeRejectedError('signature', 'route has no notice secret');
+      if (typeof signature !== 'string' || !signatureMatches(route.noticeSecret, received.rawBody, signature))
+        throw new NoticeRejectedError('signature', 'bad or missing notice signature');
+      let json: unknown;
+      try {
+        json = JSON.parse(received.rawBody);
+      } catch {
+        throw new NoticeRejectedError('malformed', 'notice is not JSON');
+      }
+      const parsed = notice.safeParse(json);
+      if (!parsed.success) throw new NoticeRejectedError('malformed', 'unexpected notice shape');
+      const n = parsed.data;
+      if (n.type === 'virtual_account.paid') {
+        return {
+          kind: 'payment',
+          noticeId: n.id,
+          orderNo: n.data.orderRef,
+          status: 'success',
+          paidAmount: n.data.paidAmount,
+          paidAt: date(n.data.paidAt),
+        };
+      }
+      return {
+        kind: 'payout',
+        noticeId: n.id,
+        transferNo: n.data.payoutRef,
+        status: NOTICE_PAYOUT_STATUS[n.type],
+        finishedAt: date(n.data.at),
+      };
+    },
+  };
+}

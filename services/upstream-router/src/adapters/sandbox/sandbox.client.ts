@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import {
+  type RouteContext,
+  UpstreamNotFoundError,
+  UpstreamProtocolError,
+  UpstreamUnavailableError,
+} from '../channel-adapter.js';
+
+// Errors that mean the request never left this host, so the channel cannot have acted on it.
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function errorCode(err: unknown): string | undefined {
+  const cause = (err as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+}
+
+/** A route setting the adapter cannot work without; a route lacking it is unusable, not broken upstream. */
+export function setting(route: RouteContext, key: string): string {
+  const value = route.config[key];
+  if (typeof value !== 'string' || value === '')
+    throw new UpstreamUnavailableError(`route ${route.id} has no config.${key}`);
+  return value;
+}
+
+/** The route's own `config.timeoutMs` when set (a slow channel), else the router's default. */
+function timeoutFor(route: RouteContext, fallback: number): number {
+  const own = route.config['timeoutMs'];
+  return typeof own === 'number' && Number.isInteger(own) && own > 0 ? own : fallback;
+}
+
+/** One JSON call to the sandbox channel, its answer checked against `schema`. */
+export async function channelRequest<S extends z.ZodType>(
+  route: RouteContext,
+  call: { method: 'GET' | 'POST'; path: string; body?: unknown; timeoutMs: number },
+  schema: S,
+): Promise<z.output<S>> {
+  if (!route.credentials) throw new UpstreamUnavailableError(`route ${route.id} has no credentials`);
+  const url = `${setting(route, 'baseUrl').replace(/\/+$/, '')}${call.path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: call.method,
+      headers: {
+        'x-api-key': route.credentials,
+        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      signal: AbortSignal.timeout(timeoutFor(route, call.timeoutMs)),
+    });
+  } catch (err) {
+    const code = errorCode(err);
+    throw new UpstreamUnavailableError(`${call.method} ${call.path}: ${code ?? (err as Error).name}`, {
+      ambiguous: code === undefined || !NOT_SENT.has(code),
+      cause: err,
+    });
+  }
+  const text = await response.text().catch(() => '');
+  if (response.status >= 500)
+    throw new UpstreamUnavailableError(`${call.method} ${call.path}: HTTP ${response.status}`);
+  if (response.status === 401 || response.status === 403)
+    throw new UpstreamUnavailableError(`${call.method} ${call.path}: channel refused the credentials`);
+  if (response.status === 404) throw new UpstreamNotFoundError(`${call.method} ${call.path}: not found`);
+  if (!response.ok)
+    throw new UpstreamProtocolError(
+      `${call.method} ${call.path}: HTTP ${response.status} ${text.slice(0, 200)}`,
+    );
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UpstreamProtocolError(`${call.method} ${call.path}: answer is not JSON`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    throw new UpstreamProtocolError(
+      `${call.method} ${call.path}: unexpected answer (${parsed.error.message})`,
+    );
+  return parsed.data;
+}

@@ -1,0 +1,121 @@
+import type { Logger } from '@agentpay/logger';
+import type {
+  InquirePayeeRequest__Output,
+  InquirePayeeResponse,
+  PayoutRef__Output,
+  SubmitPayoutRequest__Output,
+  SubmitPayoutResponse,
+  UpstreamPayout,
+} from '@agentpay/proto';
+import { UpstreamNotFoundError, UpstreamUnavailableError } from '../adapters/channel-adapter.js';
+import type { RouteRow } from '../db/schema.js';
+import { instantText, requireCentavos, requireText } from '../grpc-args.js';
+import type { Channels } from '../routes/channels.js';
+import { withFailover } from '../routing/failover.js';
+import type { RouteSelector } from '../routing/route-selector.js';
+import { toAppError } from '../routing/upstream-errors.js';
+import { publicPayeeCode } from './payee-code.js';
+
+/** Payee inquiries and payouts: on a selected route, with each route's own payee codes. */
+export function createPayoutService(deps: { selector: RouteSelector; channels: Channels; logger: Logger }) {
+  const { selector, channels, logger } = deps;
+
+  const upstreamCode = (route: RouteRow, publicCode: string | undefined) =>
+    publicCode === undefined ? '' : (route.code_map[publicCode] ?? '');
+
+  return {
+    async inquire(request: InquirePayeeRequest__Output): Promise<InquirePayeeResponse> {
+      const mchNo = requireText(request.mch_no, 'mch_no');
+      const payeeType = requireText(request.payee_type, 'payee_type');
+      const payeeAccount = requireText(request.payee_account, 'payee_account');
+      const publicCode = publicPayeeCode(payeeType, payeeAccount, request.payee_code);
+      const routes = await selector.forPayee(mchNo, payeeType, publicCode);
+      try {
+        const { result } = await withFailover(
+          routes,
+          (route) => {
+            const channel = channels.of(route);
+            return channel.adapter.inquire(channel.route, {
+              payeeType,
+              payeeAccount,
+              payeeName: request.payee_name,
+              upstreamCode: upstreamCode(route, publicCode),
+            });
+          },
+          { logger, operation: 'InquirePayee' },
+        );
+        return { status: result };
+      } catch (err) {
+        throw toAppError(err, { logger, operation: 'InquirePayee' });
+      }
+    },
+
+    /**
+     * Submits a payout on the first route that takes it. A failure that may have reached the channel
+     * (a timeout) is not failed over, since a second route could pay twice: the payout is answered as
+     * `progress` on that route and settles by notice or QueryPayout.
+     */
+    async submit(request: SubmitPayoutRequest__Output): Promise<SubmitPayoutResponse> {
+      const mchNo = requireText(request.mch_no, 'mch_no');
+      const transferNo = requireText(request.transfer_no, 'transfer_no');
+      const amount = requireCentavos(request.amount, 'amount');
+      const payeeType = requireText(request.payee_type, 'payee_type');
+      const payeeAccount = requireText(request.payee_account, 'payee_account');
+      const publicCode = publicPayeeCode(payeeType, payeeAccount, request.payee_code);
+      const routes = await selector.forPayee(mchNo, payeeType, publicCode);
+      try {
+        const { route, result } = await withFailover(
+          routes,
+          async (r) => {
+            const channel = channels.of(r);
+            try {
+              return await channel.adapter.submitPayout(channel.route, {
+                transferNo,
+                amount,
+                payeeType,
+                payeeAccount,
+                payeeName: request.payee_name,
+                upstreamCode: upstreamCode(r, publicCode),
+                reason: request.reason,
+              });
+            } catch (err) {
+              if (!(err instanceof UpstreamUnavailableError) || !err.ambiguous) throw err;
+              logger.warn(
+                { routeId: r.id, transferNo, reason: err.message },
+                'payout outcome unknown; kept on this route as in progress',
+              );
+              return { status: 'progress' as const, upstreamRef: '' };
+            }
+          },
+          { logger, operation: 'SubmitPayout' },
+        );
+        return { route_id: route.id, status: result.status, upstream_ref: result.upstreamRef };
+      } catch (err) {
+        throw toAppError(err, { logger, operation: 'SubmitPayout' });
+      }
+    },
+
+    /**
+     * The payout's state on its recorded route. A payout submitted without an answer (upstream_ref '')
+     * that the channel does not know was never accepted: `fail`.
+     */
+    async query(ref: PayoutRef__Output): Promise<UpstreamPayout> {
+      const transferNo = requireText(ref.transfer_no, 'transfer_no');
+      const route = await selector.byId(requireText(ref.route_id, 'route_id'));
+      try {
+        const channel = channels.of(route);
+        const state = await channel.adapter.queryPayout(channel.route, {
+          transferNo,
+          upstreamRef: ref.upstream_ref,
+        });
+        return { status: state.status, finished_at: instantText(state.finishedAt) };
+      } catch (err) {
+        if (err instanceof UpstreamNotFoundError && !ref.upstream_ref)
+          return { status: 'fail', finished_at: '' };
+        throw toAppError(err, { logger, operation: 'QueryPayout', routeId: route.id });
+      }
+    },
+  };
+}
+
+export type PayoutService = ReturnType<typeof createPayoutService>;

@@ -1,0 +1,51 @@
+import { AppError } from '@agentpay/wire';
+import type { Kysely } from 'kysely';
+import type { Database, RouteRow } from '../db/schema.js';
+import { eligibleRoutes, findRoute } from '../routes/route.repository.js';
+import { attemptOrder } from './route-selection.js';
+
+/**
+ * Which routes a call may use, best first. Creates pick among eligible routes; every later call for
+ * an order goes to the route recorded on it. (A circuit breaker would filter here.)
+ */
+export function createRouteSelector(db: Kysely<Database>, options: { random?: () => number } = {}) {
+  const random = options.random ?? Math.random;
+
+  const ordered = (routes: RouteRow[]) => {
+    const order = attemptOrder(routes, random);
+    // Routes exist for the request but none may take traffic now (all weighted 0).
+    if (order.length === 0) throw new AppError('NO_UPSTREAM_ROUTE');
+    return order;
+  };
+
+  return {
+    /** Routes for a pay-in method; PAY_METHOD_NOT_AVAILABLE when none serves the merchant. */
+    async forMethod(mchNo: string, method: string): Promise<RouteRow[]> {
+      const routes = await eligibleRoutes(db, { mchNo, method });
+      if (routes.length === 0) throw new AppError('PAY_METHOD_NOT_AVAILABLE');
+      return ordered(routes);
+    },
+
+    /**
+     * Routes for a payee type and, for bank types, a public payee code each route can map;
+     * PAYEE_TYPE_NOT_AVAILABLE / PAYEE_CODE_NOT_AVAILABLE otherwise.
+     */
+    async forPayee(mchNo: string, payeeType: string, publicCode: string | undefined): Promise<RouteRow[]> {
+      const routes = await eligibleRoutes(db, { mchNo, payeeType });
+      if (routes.length === 0) throw new AppError('PAYEE_TYPE_NOT_AVAILABLE');
+      if (publicCode === undefined) return ordered(routes);
+      const mapping = routes.filter((r) => r.code_map[publicCode] !== undefined);
+      if (mapping.length === 0) throw new AppError('PAYEE_CODE_NOT_AVAILABLE');
+      return ordered(mapping);
+    },
+
+    /** The route an order was created on, enabled or not: its orders are finished where they started. */
+    async byId(routeId: string): Promise<RouteRow> {
+      const route = routeId ? await findRoute(db, routeId) : undefined;
+      if (!route) throw new AppError('NO_UPSTREAM_ROUTE');
+      return route;
+    },
+  };
+}
+
+export type RouteSelector = ReturnType<typeof createRouteSelector>;

@@ -1,0 +1,122 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, DepositRow, VirtualAccountRow } from '../db/schema.js';
+
+/** The next 11-digit account number; a sequence never hands out the same one twice. */
+export async function nextAccountNumber(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select nextval('clabe_account_seq') as n`.execute(db);
+  return rows[0]!.n;
+}
+
+/** Inserts the account unless the order already has one; undefined when it did. */
+export async function insertAccount(
+  db: Kysely<Database>,
+  account: {
+    id: string;
+    orderRef: string;
+    clabe: string;
+    reference: string;
+    amount: number;
+    expiresAt: Date;
+    noticeUrl: string;
+  },
+): Promise<VirtualAccountRow | undefined> {
+  return db
+    .insertInto('virtual_accounts')
+    .values({
+      id: account.id,
+      order_ref: account.orderRef,
+      clabe: account.clabe,
+      reference: account.reference,
+      amount: account.amount,
+      expires_at: account.expiresAt,
+      notice_url: account.noticeUrl,
+    })
+    .onConflict((oc) => oc.column('order_ref').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findAccount(
+  db: Kysely<Database>,
+  by: { id: string } | { orderRef: string } | { clabe: string },
+): Promise<VirtualAccountRow | undefined> {
+  let query = db.selectFrom('virtual_accounts').selectAll();
+  if ('id' in by) query = query.where('id', '=', by.id);
+  else if ('orderRef' in by) query = query.where('order_ref', '=', by.orderRef);
+  else query = query.where('clabe', '=', by.clabe);
+  return query.executeTakeFirst();
+}
+
+/** The account behind `clabe`, locked until the transaction ends, so a deposit and a close serialise. */
+export async function lockAccountByClabe(
+  trx: Transaction<Database>,
+  clabe: string,
+): Promise<VirtualAccountRow | undefined> {
+  return trx
+    .selectFrom('virtual_accounts')
+    .selectAll()
+    .where('clabe', '=', clabe)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Marks an open account past its expiry as expired; answers the account as it is afterwards. */
+export async function expireIfDue(
+  db: Kysely<Database> | Transaction<Database>,
+  account: VirtualAccountRow,
+): Promise<VirtualAccountRow> {
+  if (account.status !== 'open' || account.expires_at.getTime() > Date.now()) return account;
+  const updated = await db
+    .updateTable('virtual_accounts')
+    .set({ status: 'expired' })
+    .where('id', '=', account.id)
+    .where('status', '=', 'open')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .returningAll()
+    .executeTakeFirst();
+  return updated ?? (await findAccount(db, { id: account.id })) ?? account;
+}
+
+export async function markAccountPaid(
+  trx: Transaction<Database>,
+  id: string,
+  paid: { amount: number; at: Date },
+): Promise<VirtualAccountRow | undefined> {
+  return trx
+    .updateTable('virtual_accounts')
+    .set({ status: 'paid', paid_amount: paid.amount, paid_at: paid.at })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markAccountClosed(
+  trx: Transaction<Database>,
+  id: string,
+): Promise<VirtualAccountRow | undefined> {
+  return trx
+    .updateTable('virtual_accounts')
+    .set({ status: 'closed', closed_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertDeposit(
+  trx: Transaction<Database>,
+  deposit: Omit<DepositRow, 'created_at'>,
+): Promise<DepositRow> {
+  return trx.insertInto('deposits').values(deposit).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function listDeposits(
+  db: Kysely<Database>,
+  filter: { unmatched?: boolean; clabe?: string; limit: number },
+): Promise<DepositRow[]> {
+  let query = db.selectFrom('deposits').selectAll();
+  if (filter.unmatched !== undefined) query = query.where('matched', '=', !filter.unmatched);
+  if (filter.clabe !== undefined) query = query.where('clabe', '=', filter.clabe);
+  return query.orderBy('created_at', 'desc').orderBy('id').limit(filter.limit).execute();
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { buildClabe, institutionByClabePrefix } from '@agentpay/spei';
+import type { Kysely } from 'kysely';
+import type { Database, DepositRow, VirtualAccountRow } from '../db/schema.js';
+import { ChannelError } from '../errors.js';
+import { enqueueNotice } from '../notices/notice.repository.js';
+import {
+  expireIfDue,
+  findAccount,
+  insertAccount,
+  insertDeposit,
+  listDeposits,
+  lockAccountByClabe,
+  markAccountClosed,
+  markAccountPaid,
+  nextAccountNumber,
+} from './virtual-account.repository.js';
+
+export interface AccountSettings {
+  bankPrefix: string;
+  plaza: string;
+  beneficiaryName: string;
+}
+
+/** An account as the channel API shows it. */
+export interface AccountView {
+  accountId: string;
+  orderRef: string;
+  clabe: string;
+  bankCode: string;
+  bankName: string;
+  beneficiaryName: string;
+  reference: string;
+  amount: number;
+  expiresAt: string;
+  status: VirtualAccountRow['status'];
+  paidAmount: number;
+  paidAt: string | null;
+  closedAt: string | null;
+}
+
+export interface DepositView {
+  depositId: string;
+  clabe: string;
+  amount: number;
+  matched: boolean;
+  reason: string | null;
+  accountId: string | null;
+  notify: boolean;
+  createdAt: string;
+}
+
+/** Virtual accounts: issue, close, read, and the payer's deposits into them. */
+export function createVirtualAccountService(db: Kysely<Database>, settings: AccountSettings) {
+  const view = (a: VirtualAccountRow): AccountView => {
+    // The bank comes from the CLABE itself, so a later change of SANDBOX_BANK_PREFIX cannot relabel old accounts.
+    const bank = institutionByClabePrefix(a.clabe.slice(0, 3));
+    return {
+      accountId: a.id,
+      orderRef: a.order_ref,
+      clabe: a.clabe,
+      bankCode: a.clabe.slice(0, 3),
+      bankName: bank?.name ?? '',
+      beneficiaryName: settings.beneficiaryName,
+      reference: a.reference,
+      amount: a.amount,
+      expiresAt: a.expires_at.toISOString(),
+      status: a.status,
+      paidAmount: a.paid_amount,
+      paidAt: a.paid_at?.toISOString() ?? null,
+      closedAt: a.closed_at?.toISOString() ?? null,
+    };
+  };
+
+  const requireAccount = async (by: { id: string } | { orderRef: string }) => {
+    const account = await findAccount(db, by);
+    if (!account) throw new ChannelError('not_found', 'no such virtual account');
+    return expireIfDue(db, account);
+  };
+
+  return {
+    view,
+
+    /** Issues the order's account, or answers the one it already has (idempotent on orderRef). */
+    async create(request: {
+      orderRef: string;
+      amount: number;
+      expiresAt: Date;
+      noticeUrl: string;
+    }): Promise<{ account: AccountView; created: boolean }> {
+      let account = await findAccount(db, { orderRef: request.orderRef });
+      let created = false;
+      if (!account) {
+        const sequence = await nextAccountNumber(db);
+        account = await insertAccount(db, {
+          id: `va_${randomBytes(12).toString('hex')}`,
+          orderRef: request.orderRef,
+          clabe: buildClabe(settings.bankPrefix, settings.plaza, String(sequence).padStart(11, '0')),
+          // SPEI numeric references have at most 7 digits.
+          reference: String(sequence % 10_000_000).padStart(7, '0'),
+          amount: request.amount,
+          expiresAt: request.expiresAt,
+          noticeUrl: request.noticeUrl,
+        });
+        // A concurrent create of the same order won the insert; this sequence number is simply skipped.
+        created = account !== undefined;
+        account ??= await findAccount(db, { orderRef: request.orderRef });
+      }
+      if (!account) throw new Error(`account for order ${request.orderRef} vanished`);
+      if (account.amount !== request.amount)
+        throw new ChannelError('conflict', 'orderRef already has an account for another amount');
+      return { account: view(await expireIfDue(db, account)), created };
+    },
+
+    async get(by: { id: string } | { orderRef: string }): Promise<AccountView> {
+      return view(await requireAccount(by));
+    },
+
+    async getByClabe(clabe: string): Promise<AccountView> {
+      const account = await findAccount(db, { clabe });
+      if (!account) throw new ChannelError('not_found', 'no such virtual account');
+      return view(await expireIfDue(db, account));
+    },
+
+    /** Closes an open account; any other account answers as it is (a paid one stays paid). */
+    async close(id: string): Promise<AccountView> {
+      return db.transaction().execute(async (trx) => {
+        const found = await trx
+          .selectFrom('virtual_accounts')
+          .selectAll()
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!found) throw new ChannelError('not_found', 'no such virtual account');
+        const account = await expireIfDue(trx, found);
+        return view((await markAccountClosed(trx, account.id)) ?? account);
+      });
+    },
+
+    /**
+     * Money from the payer. Applied only to an open account of exactly its amount; anything else is kept
+     * as an unmatched deposit for operators and changes no account.
+     */
+    async deposit(request: { clabe: string; amount: number; notify: boolean }): Promise<DepositView> {
+      const row = await db.transaction().execute(async (trx) => {
+        const locked = await lockAccountByClabe(trx, request.clabe);
+        const account = locked && (await expireIfDue(trx, locked));
+        let reason: string | null = null;
+        if (!account) reason = 'unknown_account';
+        else if (account.status !== 'open') reason = `account_${account.status}`;
+        else if (account.amount !== request.amount) reason = 'amount_mismatch';
+        const at = new Date();
+        if (account && reason === null) {
+          await markAccountPaid(trx, account.id, { amount: request.amount, at });
+          if (request.notify)
+            await enqueueNotice(trx, {
+              type: 'virtual_account.paid',
+              ref: account.order_ref,
+              url: account.notice_url,
+              at,
+              data: {
+                accountId: account.id,
+                orderRef: account.order_ref,
+                clabe: account.clabe,
+                amount: account.amount,
+                paidAmount: request.amount,
+                paidAt: at.toISOString(),
+              },
+            });
+        }
+        return insertDeposit(trx, {
+          id: `dep_${randomBytes(12).toString('hex')}`,
+          clabe: request.clabe,
+          amount: request.amount,
+          account_id: account?.id ?? null,
+          matched: reason === null,
+          reason,
+          notify: request.notify,
+        });
+      });
+      return depositView(row);
+    },
+
+    async deposits(filter: { unmatched?: boolean; clabe?: string }): Promise<DepositView[]> {
+      return (await listDeposits(db, { ...filter, limit: 500 })).map(depositView);
+    },
+  };
+}
+
+function depositView(d: DepositRow): DepositView {
+  return {
+    depositId: d.id,
+    clabe: d.clabe,
+    amount: d.amount,
+    matched: d.matched,
+    reason: d.reason,
+    accountId: d.account_id,
+    notify: d.notify,
+    createdAt: d.created_at.toISOString(),
+  };
+}
+
+export type VirtualAccountService = ReturnType<typeof createVirtualAccountService>;

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from '@agentpay/http';
+import { parseAmount } from '@agentpay/wire';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { VirtualAccountService } from '../accounts/virtual-account.service.js';
+import type { Database, NoticeRow } from '../db/schema.js';
+import { ChannelError } from '../errors.js';
+import { noticesFor, requeueNotice } from '../notices/notice.repository.js';
+import { parseBody } from './parse.js';
+
+const depositBody = z.object({
+  clabe: z.string().min(1).max(32),
+  amount: z.unknown(),
+  notify: z.boolean().default(true),
+});
+
+const depositQuery = z.object({
+  unmatched: z.enum(['true', 'false']).optional(),
+  clabe: z.string().optional(),
+});
+
+function noticeView(n: NoticeRow) {
+  return {
+    noticeId: n.id,
+    type: n.type,
+    ref: n.ref,
+    body: JSON.parse(n.body) as unknown,
+    attempts: n.attempts,
+    deliveredAt: n.delivered_at?.toISOString() ?? null,
+    gaveUpAt: n.gave_up_at?.toISOString() ?? null,
+    lastStatus: n.last_status,
+    lastError: n.last_error,
+  };
+}
+
+/** The tester's side, under /sandbox, without a key: the tester plays the payer and inspects notices. */
+export function registerTesterRoutes(
+  http: FastifyInstance,
+  deps: { db: Kysely<Database>; accounts: VirtualAccountService; kick(): void },
+): void {
+  const { db, accounts } = deps;
+
+  http.post('/sandbox/deposits', async (request, reply) => {
+    const body = parseBody(depositBody, request.body);
+    const amount = parseAmount(body.amount);
+    if (!amount.ok) throw new ChannelError('invalid_request', `amount: ${amount.reason}`);
+    const deposit = await accounts.deposit({
+      clabe: body.clabe,
+      amount: amount.centavos,
+      notify: body.notify,
+    });
+    deps.kick();
+    return reply.code(201).send(deposit);
+  });
+
+  http.get('/sandbox/deposits', async (request) => {
+    const query = parseBody(depositQuery, request.query);
+    const deposits = await accounts.deposits({
+      ...(query.unmatched === undefined ? {} : { unmatched: query.unmatched === 'true' }),
+      ...(query.clabe === undefined ? {} : { clabe: query.clabe }),
+    });
+    return { deposits };
+  });
+
+  http.get<{ Params: { clabe: string } }>('/sandbox/accounts/:clabe', async (request) =>
+    accounts.getByClabe(request.params.clabe),
+  );
+
+  http.get('/sandbox/notices', async (request) => {
+    const { ref } = parseBody(z.object({ ref: z.string().min(1) }), request.query);
+    return { notices: (await noticesFor(db, ref)).map(noticeView) };
+  });
+
+  http.post<{ Params: { noticeId: string } }>('/sandbox/notices/:noticeId/resend', async (request) => {
+    const notice = await requeueNotice(db, request.params.noticeId);
+    if (!notice) throw new ChannelError('not_found', 'no such notice');
+    deps.kick();
+    return noticeView(notice);
+  });
+}
