@@ -15,8 +15,20 @@ export const transfersEnv = z
     ...eventsEnv,
     /** gRPC address of the upstream router; default 127.0.0.1:50053. */
     ROUTER_ADDR: z.string().default('127.0.0.1:50053'),
-    /** Deadline of a call to the upstream router, ms; default 15000. */
-    ROUTER_TIMEOUT_MS: millis(15_000),
+    /**
+     * Longest wait for the router's answer, ms; default 8000. Also bounded by the caller's deadline, so
+     * keep it under the gateway's GRPC_TIMEOUT_MS (10000) and above the router's UPSTREAM_TIMEOUT_MS.
+     */
+    ROUTER_TIMEOUT_MS: millis(8_000),
+    /**
+     * How often the sweep runs, ms; default 30000 (0 turns it off). It settles submissions abandoned by
+     * a crash and asks upstream about transfers long in progress.
+     */
+    SWEEP_INTERVAL_MS: millis(30_000),
+    /** Age after which a transfer still `submitting` counts as abandoned, ms; default 60000. */
+    SUBMISSION_STALE_MS: millis(60_000),
+    /** A transfer in progress and unchanged this long is asked about upstream, ms; default 300000. */
+    RECONCILE_AFTER_MS: millis(300_000),
   })
   .transform((env) => ({ ...env, production: env.NODE_ENV === 'production' }));
 

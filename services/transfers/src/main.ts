@@ -6,7 +6,10 @@ import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { transfersEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
+import { createInquiryService } from './inquiries/inquiry.service.js';
+import { createTransferService } from './transfers/transfer.service.js';
 import { transferHandlers } from './transfers.grpc.js';
+import { connectRouter } from './upstream/router-client.js';
 
 export interface Transfers {
   grpcPort: number;
@@ -19,18 +22,49 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
   const logger = createLogger({ service: 'transfers', level: config.LOG_LEVEL });
 
   await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'transfers' });
+  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'transfers', logger });
   await migrateToLatest(db, migrations, logger);
 
   const nc = await connectNats(config.NATS_URL, { name: 'transfers', logger });
   await ensureStream(nc, { name: config.EVENTS_STREAM, subjects: [`${config.EVENTS_SUBJECT_PREFIX}.>`] });
   const relay = startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger });
 
+  const router = connectRouter(config.ROUTER_ADDR);
+  const transfers = createTransferService({
+    db,
+    router,
+    logger,
+    subject: `${config.EVENTS_SUBJECT_PREFIX}.transfer.status_changed`,
+    routerTimeoutMs: config.ROUTER_TIMEOUT_MS,
+  });
+  const inquiries = createInquiryService({ db, router, logger, routerTimeoutMs: config.ROUTER_TIMEOUT_MS });
+
+  let sweeping: Promise<unknown> | undefined;
+  const sweep =
+    config.SWEEP_INTERVAL_MS > 0
+      ? setInterval(() => {
+          // One sweep at a time: a slow router must not pile sweeps up.
+          sweeping ??= (async () => {
+            await transfers.sweepStaleSubmissions(config.SUBMISSION_STALE_MS);
+            await transfers.reconcileProgress(config.RECONCILE_AFTER_MS);
+          })()
+            .catch((err: unknown) => logger.warn({ err }, 'sweep failed'))
+            .finally(() => {
+              sweeping = undefined;
+            });
+        }, config.SWEEP_INTERVAL_MS)
+      : undefined;
+
   const protos = loadProtos();
   const grpcServer = await startGrpcServer({
     host: config.HOST,
     port: config.GRPC_PORT,
-    services: [[protos.agentpay.transfers.v1.TransferService.service, transferHandlers({ logger })]],
+    services: [
+      [
+        protos.agentpay.transfers.v1.TransferService.service,
+        transferHandlers({ logger, transfers, inquiries }),
+      ],
+    ],
   });
   grpcServer.setServing(true);
   logger.info({ grpcPort: grpcServer.port }, 'transfers listening');
@@ -39,6 +73,9 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
     grpcPort: grpcServer.port,
     async stop() {
       await grpcServer.stop();
+      clearInterval(sweep);
+      await sweeping;
+      router.close();
       await relay.stop();
       await nc.drain();
       await db.destroy();

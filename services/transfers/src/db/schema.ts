@@ -1,5 +1,75 @@
 import type { OutboxTable } from '@agentpay/messaging';
+import type { ColumnType, Selectable } from 'kysely';
+import type { TransferStatus } from '../transfers/transfer-status.js';
+
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type CreatedAt = ColumnType<Date, never, never>;
+
+/** How the submission upstream ended: which of these explains a transfer that left `submitting`. */
+export type Submission = 'pending' | 'accepted' | 'rejected' | 'unknown';
+
+export interface TransfersTable {
+  /** Platform number: 'T' + UTC yyyyMMddHHmmss + 12-digit sequence; sorts by creation. */
+  transfer_no: ColumnType<string, string, never>;
+  mch_no: string;
+  app_id: string;
+  biz_transfer_no: string;
+  /** Centavos. */
+  amount: number;
+  /** Centavos, from the merchant's rate at creation. */
+  fee: number;
+  title: string;
+  reason: string;
+  payee_type: string;
+  payee_account: string;
+  payee_name: string;
+  /** Public (Banxico) code; derived from the CLABE for SPEI when the merchant gave none. */
+  payee_code: string;
+  extra_param: string;
+  attach: string;
+  notify_url: string;
+  client_ip: string;
+  status: TransferStatus;
+  submission: Submission;
+  /** The route that took the payout and its reference there; internal, never shown to merchants. */
+  route_id: string | null;
+  upstream_ref: string | null;
+  /** sha256 of the business parameters, to tell a repeat from a different request on the same key. */
+  request_fingerprint: string;
+  /** +1 on every status change; events carry it so a newer change supersedes an older one. */
+  version: Defaulted<number>;
+  finish_time: Date | null;
+  /** When reconciliation last asked upstream about this transfer. */
+  checked_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Defaulted<Date>;
+}
+
+export interface InquiriesTable {
+  /** Platform number: 'I' + UTC yyyyMMddHHmmss + 12-digit sequence. */
+  inqury_no: ColumnType<string, string, never>;
+  mch_no: string;
+  app_id: string;
+  biz_inqury_no: string;
+  payee_type: string;
+  payee_account: string;
+  payee_name: string;
+  payee_code: string;
+  extra_param: string;
+  attach: string;
+  /** valid, invalid or unknown. */
+  status: string;
+  /** `local` when the format check answered, `upstream` when the router did. */
+  source: string;
+  request_fingerprint: string;
+  created_at: CreatedAt;
+}
 
 export interface Database {
   outbox: OutboxTable;
+  transfers: TransfersTable;
+  inquiries: InquiriesTable;
 }
+
+export type TransferRow = Selectable<TransfersTable>;
+export type InquiryRow = Selectable<InquiriesTable>;

@@ -1,0 +1,157 @@
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { Database, TransferRow, TransfersTable } from '../db/schema.js';
+import type { TransferStatus } from './transfer-status.js';
+
+// Built by the database so every replica shares one clock and one counter; 1 + 14 + 12 = 27 characters.
+const nextTransferNo = sql<string>`'T' || to_char(clock_timestamp() at time zone 'UTC', 'YYYYMMDDHH24MISS') || lpad(nextval('transfer_no_seq')::text, 12, '0')`;
+
+export type NewTransfer = Omit<
+  Insertable<TransfersTable>,
+  | 'transfer_no'
+  | 'status'
+  | 'submission'
+  | 'version'
+  | 'route_id'
+  | 'upstream_ref'
+  | 'finish_time'
+  | 'checked_at'
+>;
+
+/**
+ * Inserts the transfer as `submitting`, or nothing when the merchant already has one with this
+ * biz_transfer_no: the unique key elects one submitter among concurrent identical requests.
+ */
+export function insertSubmitting(
+  db: Kysely<Database>,
+  values: NewTransfer,
+): Promise<TransferRow | undefined> {
+  return db
+    .insertInto('transfers')
+    .values({ ...values, transfer_no: nextTransferNo, status: 'submitting', submission: 'pending' })
+    .onConflict((oc) => oc.constraint('transfers_mch_biz_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findTransferByBiz(
+  db: Kysely<Database>,
+  mchNo: string,
+  bizTransferNo: string,
+): Promise<TransferRow | undefined> {
+  return db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('mch_no', '=', mchNo)
+    .where('biz_transfer_no', '=', bizTransferNo)
+    .executeTakeFirst();
+}
+
+export function findTransferByNo(db: Kysely<Database>, transferNo: string): Promise<TransferRow | undefined> {
+  return db.selectFrom('transfers').selectAll().where('transfer_no', '=', transferNo).executeTakeFirst();
+}
+
+/** A merchant's transfer by either identifier (both must match when both are given); never a submitting one. */
+export function findMerchantTransfer(
+  db: Kysely<Database>,
+  ref: { mchNo: string; transferNo: string; bizTransferNo: string },
+): Promise<TransferRow | undefined> {
+  let query = db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('mch_no', '=', ref.mchNo)
+    .where('status', '!=', 'submitting');
+  if (ref.transferNo) query = query.where('transfer_no', '=', ref.transferNo);
+  if (ref.bizTransferNo) query = query.where('biz_transfer_no', '=', ref.bizTransferNo);
+  return query.executeTakeFirst();
+}
+
+/**
+ * Moves a transfer to `to` only if it is still at the status and version it was read at; undefined
+ * when another writer got there first.
+ */
+export function updateTransferStatus(
+  trx: Transaction<Database>,
+  change: {
+    transferNo: string;
+    from: TransferStatus;
+    version: number;
+    to: TransferStatus;
+    set: Pick<Updateable<TransfersTable>, 'finish_time' | 'submission' | 'route_id' | 'upstream_ref'>;
+  },
+): Promise<TransferRow | undefined> {
+  return trx
+    .updateTable('transfers')
+    .set({
+      ...change.set,
+      status: change.to,
+      version: sql<number>`version + 1`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('transfer_no', '=', change.transferNo)
+    .where('status', 'in', [change.from])
+    .where('version', '=', change.version)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Removes a submission upstream refused before creating anything, so the merchant can retry the key. */
+export async function withdrawSubmission(db: Kysely<Database>, transferNo: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('transfers')
+    .where('transfer_no', '=', transferNo)
+    .where('status', '=', 'submitting')
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Records where the payout went when the transfer left `submitting` without it (see the sweep). */
+export async function attachRoute(
+  db: Kysely<Database>,
+  transferNo: string,
+  route: { routeId: string; upstreamRef: string },
+): Promise<void> {
+  await db
+    .updateTable('transfers')
+    .set({ route_id: route.routeId, upstream_ref: route.upstreamRef, updated_at: sql<Date>`now()` })
+    .where('transfer_no', '=', transferNo)
+    .where('route_id', 'is', null)
+    .execute();
+}
+
+/** Transfers still `submitting` since before `before`: their submitter is gone. */
+export function staleSubmissions(db: Kysely<Database>, before: Date, limit: number): Promise<TransferRow[]> {
+  return db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('status', '=', 'submitting')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Transfers in progress on a known route, unchanged and unchecked since before `before`; oldest first. */
+export function progressDueForCheck(
+  db: Kysely<Database>,
+  before: Date,
+  limit: number,
+): Promise<TransferRow[]> {
+  return db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('status', '=', 'progress')
+    .where('updated_at', '<', before)
+    .where('route_id', 'is not', null)
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', before)]))
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function markChecked(db: Kysely<Database>, transferNo: string): Promise<void> {
+  await db
+    .updateTable('transfers')
+    .set({ checked_at: sql<Date>`now()` })
+    .where('transfer_no', '=', transferNo)
+    .execute();
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@agentpay/logger';
+import { enqueueOutbox } from '@agentpay/messaging';
+import type { OrderStatusChanged__Output } from '@agentpay/proto';
+import type { Transaction } from 'kysely';
+import type { Database, TransferRow } from '../db/schema.js';
+import { toTransfer } from './transfer.mapper.js';
+import { updateTransferStatus } from './transfer.repository.js';
+import { FINISHED, type TransferStatus, transitionOf } from './transfer-status.js';
+
+export interface TransitionDeps {
+  logger: Logger;
+  /** `${EVENTS_SUBJECT_PREFIX}.transfer.status_changed` */
+  subject: string;
+}
+
+export interface StatusChange {
+  to: TransferStatus;
+  /** W3C traceparent of the request or job making the change; carried onto the event. */
+  traceparent: string;
+  /** When the transfer finished, for success/fail/close; default now. */
+  finishedAt?: Date | undefined;
+  /** Submission facts recorded as the transfer leaves `submitting`. */
+  submission?: Pick<TransferRow, 'submission' | 'route_id' | 'upstream_ref'>;
+}
+
+/**
+ * The one way a transfer's status changes: a conditional update (still at the status and version it was
+ * read at, and the state machine allows the move) plus, when the move is announced, exactly one
+ * OrderStatusChanged outbox row, in the caller's transaction. Undefined when the transfer moved meanwhile;
+ * the caller re-reads and decides again.
+ */
+export async function changeStatus(
+  trx: Transaction<Database>,
+  deps: TransitionDeps,
+  transfer: TransferRow,
+  change: StatusChange,
+): Promise<TransferRow | undefined> {
+  const from = transfer.status;
+  const transition = transitionOf(from, change.to);
+  if (!transition) throw new Error(`forbidden transfer transition ${from} -> ${change.to}`);
+  const updated = await updateTransferStatus(trx, {
+    transferNo: transfer.transfer_no,
+    from,
+    version: transfer.version,
+    to: change.to,
+    set: {
+      ...change.submission,
+      ...(FINISHED.has(change.to) ? { finish_time: change.finishedAt ?? new Date() } : {}),
+    },
+  });
+  if (!updated) return undefined;
+  if (transition.announce) {
+    const eventId = randomUUID();
+    const event: OrderStatusChanged__Output = {
+      event_id: eventId,
+      mch_no: updated.mch_no,
+      app_id: updated.app_id,
+      kind: 'transfer',
+      order_no: updated.transfer_no,
+      from_status: from,
+      to_status: change.to,
+      version: String(updated.version),
+      occurred_at: updated.updated_at.toISOString(),
+      notify_url: updated.notify_url,
+      traceparent: change.traceparent,
+      transfer: toTransfer(updated),
+    };
+    await enqueueOutbox(trx, {
+      id: eventId,
+      subject: deps.subject,
+      payload: event,
+      headers: { traceparent: change.traceparent },
+    });
+  }
+  deps.logger.info(
+    { transferNo: updated.transfer_no, from, to: change.to, version: updated.version },
+    'transfer status changed',
+  );
+  return updated;
+}
