@@ -16,10 +16,10 @@ export const transfersEnv = z
     /** gRPC address of the upstream router; default 127.0.0.1:50053. */
     ROUTER_ADDR: z.string().default('127.0.0.1:50053'),
     /**
-     * Longest wait for the router's answer, ms; default 8000. Also bounded by the caller's deadline, so
-     * keep it under the gateway's GRPC_TIMEOUT_MS (10000) and above the router's UPSTREAM_TIMEOUT_MS.
+     * Longest wait for the router's answer, ms; default 15000. Also bounded by the caller's deadline, so
+     * keep it under the gateway's GRPC_TIMEOUT_MS (20000) and above the router's UPSTREAM_TIMEOUT_MS.
      */
-    ROUTER_TIMEOUT_MS: millis(8_000),
+    ROUTER_TIMEOUT_MS: millis(15_000),
     /**
      * How often the sweep runs, ms; default 30000 (0 turns it off). It settles submissions abandoned by
      * a crash and asks upstream about transfers long in progress.
