@@ -233,8 +233,12 @@ describe('admin API', () => {
 describe('metrics', () => {
   it('GET /metrics on the admin port counts merchant requests by route and envelope code', async () => {
     const text = await (await fetch(`${stack.urls.admin}/metrics`)).text();
-    expect(text).toMatch(/http_server_requests_total\{[^}]*route="\/gateway\/options\/pay-methods"[^}]*code="0"[^}]*\} \d+/);
-    expect(text).toMatch(/http_server_requests_total\{[^}]*route="\/gateway\/options\/pay-methods"[^}]*code="20052"[^}]*\} \d+/);
+    expect(text).toMatch(
+      /http_server_requests_total\{[^}]*route="\/gateway\/options\/pay-methods"[^}]*code="0"[^}]*\} \d+/,
+    );
+    expect(text).toMatch(
+      /http_server_requests_total\{[^}]*route="\/gateway\/options\/pay-methods"[^}]*code="20052"[^}]*\} \d+/,
+    );
     expect(text).toContain('http_server_request_duration_seconds_bucket');
   });
 });
