@@ -8,6 +8,9 @@ import {
   port,
   z,
 } from '@agentpay/config';
+import { parseRetrySchedule } from './deliveries/retry-schedule.js';
+
+const positive = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 /** The notifier's environment. */
 export const notifierEnv = z
@@ -22,16 +25,36 @@ export const notifierEnv = z
     /** NATS with JetStream; default nats://127.0.0.1:4222. */
     NATS_URL: z.string().default(DEFAULT_NATS_URL),
     ...eventsEnv,
+    /** Durable JetStream consumer the replicas share; default `notifier`. */
+    NOTIFIER_CONSUMER: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+      .default('notifier'),
+    /**
+     * How long JetStream waits for an event's ack before redelivering it, ms; default 30000. Also how long
+     * events handed to a replica that crashed wait before another replica gets them.
+     */
+    NOTIFIER_ACK_WAIT_MS: positive(30_000),
+    /** Events recorded at once by one replica (each is one short Postgres transaction); default 16. */
+    NOTIFIER_CONSUME_CONCURRENCY: positive(16),
     /** Platform private key (PEM), to sign callbacks. Takes precedence over the file. */
     PLATFORM_PRIVATE_KEY: z.string().optional(),
     /** File holding the platform private key; outside production it is generated there if missing. */
     PLATFORM_PRIVATE_KEY_FILE: z.string().default('.agentpay/platform-key.pem'),
-    /** Timeout of one whole callback exchange, ms; default 15000. */
+    /** Timeout of one whole callback exchange (DNS, connect, request, reply), ms; default 15000. */
     NOTIFY_TIMEOUT_MS: millis(15_000),
     /** Waits before each retry (its length is the number of retries); default the contract's 16. */
     NOTIFY_RETRY_SCHEDULE: z.string().default('15s,15s,30s,1m,3m,10m,20m,30m,30m,30m,1h,3h,3h,3h,6h,6h'),
     /** Allow callbacks to loopback/private addresses (development and tests); default false. */
     NOTIFY_ALLOW_PRIVATE: flag(false),
+    /** Callbacks in flight at once in one replica, over all endpoints; default 128. */
+    NOTIFY_CONCURRENCY: positive(128),
+    /** Callbacks in flight at once to one endpoint (host:port), over all replicas; default 4. */
+    NOTIFY_ENDPOINT_CONCURRENCY: positive(4),
+    /** A claim's lease is the timeout plus this margin; after it, another replica may take over; default 30000. */
+    NOTIFY_LEASE_MARGIN_MS: millis(30_000),
+    /** Safety-net poll for due retries and expired leases when no NOTIFY arrives, ms; default 1000. */
+    NOTIFY_POLL_MS: positive(1_000),
     /** Bearer token of the callback admin API; outside production defaults to dev-admin-token. */
     ADMIN_TOKEN: z.string().optional(),
   })
@@ -40,7 +63,13 @@ export const notifierEnv = z
     if (production && !env.ADMIN_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
     }
-    return { ...env, production, ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'dev-admin-token' };
+    let retryScheduleMs: number[] = [];
+    try {
+      retryScheduleMs = parseRetrySchedule(env.NOTIFY_RETRY_SCHEDULE);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', path: ['NOTIFY_RETRY_SCHEDULE'], message: (err as Error).message });
+    }
+    return { ...env, production, retryScheduleMs, ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'dev-admin-token' };
   });
 
 export type NotifierConfig = z.output<typeof notifierEnv>;

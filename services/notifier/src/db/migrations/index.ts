@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+import * as deliveries from './20261122T0600_deliveries.js';
 
 /** Every migration of the notifier database, by name; names sort in the order they run. */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '20261122T0600_deliveries': deliveries,
+};

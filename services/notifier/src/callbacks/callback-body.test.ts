@@ -1,0 +1,87 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createEnvelopeSigner, generateKeyPair, verifyObject } from '@agentpay/wire';
+import { describe, expect, it } from 'vitest';
+import { parseOrderStatusChanged } from '../events/order-status-changed.schema.js';
+import { buildCallbackBody, traceIdFrom } from './callback-body.js';
+
+const keys = generateKeyPair();
+const signer = createEnvelopeSigner({ privateKey: createPrivateKey(keys.privateKeyPem), timeZone: 'UTC' });
+
+// The proto JSON mapping may leave fields at their default out; the schema fills them in.
+const event = parseOrderStatusChanged(
+  JSON.stringify({
+    event_id: 'e1',
+    mch_no: 'M1',
+    kind: 'pay',
+    order_no: 'P1',
+    to_status: 'success',
+    version: '2',
+    pay_order: {
+      order_no: 'P1',
+      biz_order_no: 'B1',
+      amount: '12345',
+      status: 'success',
+      pay_time: '2026-01-02T03:04:05Z',
+    },
+  }),
+);
+
+describe('buildCallbackBody', () => {
+  it('signs the seed section 6 body with the platform key, leaving out empty fields and appId', () => {
+    const text = buildCallbackBody(event, {
+      signer,
+      timeZone: 'UTC',
+      traceId: 'a'.repeat(32),
+      now: new Date('2026-01-02T03:04:06Z'),
+    });
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expect(body).toEqual({
+      code: 0,
+      msg: 'success',
+      data: {
+        orderNo: 'P1',
+        bizOrderNo: 'B1',
+        amount: 123.45,
+        fee: 0,
+        realAmount: 0,
+        status: 'success',
+        payTime: '2026-01-02 03:04:05',
+      },
+      resTime: '2026-01-02 03:04:06',
+      traceId: 'a'.repeat(32),
+      noticeType: 'order_status_changed',
+      mchNo: 'M1',
+      sign: expect.any(String),
+    });
+    expect(verifyObject(body, body['sign'] as string, createPublicKey(keys.publicKeyPem))).toBe(true);
+  });
+
+  it('carries appId when the event has one', () => {
+    const body = JSON.parse(
+      buildCallbackBody({ ...event, app_id: 'app9' }, { signer, timeZone: 'UTC', traceId: 't' }),
+    );
+    expect(body.appId).toBe('app9');
+    expect(verifyObject(body, body.sign, createPublicKey(keys.publicKeyPem))).toBe(true);
+  });
+});
+
+describe('traceIdFrom', () => {
+  it("takes a valid traceparent's trace id and makes a new one otherwise", () => {
+    expect(traceIdFrom('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toBe(
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    );
+    for (const bad of [undefined, '', 'garbage', `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`]) {
+      expect(traceIdFrom(bad)).toMatch(/^[0-9a-f]{32}$/);
+      expect(traceIdFrom(bad)).not.toBe('0'.repeat(32));
+    }
+  });
+});
+
+describe('parseOrderStatusChanged', () => {
+  it('refuses an event without its order, or of an unknown kind, naming the problem', () => {
+    const base = { event_id: 'e', mch_no: 'M', order_no: 'P', to_status: 's', version: '1' };
+    expect(() => parseOrderStatusChanged(JSON.stringify({ ...base, kind: 'pay' }))).toThrow(/pay_order/);
+    expect(() => parseOrderStatusChanged(JSON.stringify({ ...base, kind: 'refund' }))).toThrow(/kind/);
+    expect(() => parseOrderStatusChanged('{')).toThrow(/not JSON/);
+  });
+});

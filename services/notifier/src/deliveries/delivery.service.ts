@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { CallbackOutcome } from '../callbacks/callback.client.js';
+import type { Database } from '../db/schema.js';
+import {
+  type ClaimedDelivery,
+  insertDelivery,
+  lockOrder,
+  markSuperseded,
+  type NewDelivery,
+  type NextState,
+  newerDelivery,
+  recordAttemptResult,
+  settleDelivery,
+  supersedeOlder,
+} from './delivery.repository.js';
+import { nextRetryDelay } from './retry-schedule.js';
+
+export type RecordOutcome =
+  | { kind: 'duplicate' }
+  | { kind: 'recorded'; id: string; status: 'pending' | 'skipped' | 'superseded'; superseded: string[] };
+
+/**
+ * Records one event's delivery in one transaction: insert (idempotent on event id), then the supersede
+ * rule. The caller acks the event only after this commits, so a crash in between means a redelivery that
+ * changes nothing.
+ */
+export async function recordDelivery(db: Kysely<Database>, delivery: NewDelivery): Promise<RecordOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await lockOrder(trx, delivery.kind, delivery.orderNo);
+    const id = await insertDelivery(trx, delivery);
+    if (id === undefined) return { kind: 'duplicate' };
+    if (delivery.status === 'skipped') return { kind: 'recorded', id, status: 'skipped', superseded: [] };
+
+    const order = { id, kind: delivery.kind, orderNo: delivery.orderNo, version: delivery.version };
+    // An event that arrives after a newer change of its order was recorded is stale at birth.
+    const newer = await newerDelivery(trx, order);
+    if (newer) {
+      await markSuperseded(trx, id, newer);
+      return { kind: 'recorded', id, status: 'superseded', superseded: [] };
+    }
+    const superseded = await supersedeOlder(trx, order);
+    return { kind: 'recorded', id, status: 'pending', superseded };
+  });
+}
+
+/** What happened to the delivery after the attempt, for logs and tests. */
+export type SettleOutcome = NextState['status'] | 'lease_lost';
+
+/**
+ * Records an attempt's result and moves the delivery on: succeeded; or, after a failure, superseded when a
+ * newer change of the order exists, failed when the attempt could never succeed or the schedule is used
+ * up, else pending until the next retry.
+ */
+export async function settleAttempt(
+  db: Kysely<Database>,
+  claimed: ClaimedDelivery,
+  outcome: CallbackOutcome,
+  retryScheduleMs: readonly number[],
+): Promise<SettleOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await lockOrder(trx, claimed.kind, claimed.orderNo);
+    await recordAttemptResult(trx, claimed.attemptId, {
+      outcome: outcome.ok ? 'succeeded' : 'failed',
+      httpStatus: outcome.httpStatus,
+      latencyMs: outcome.latencyMs,
+      excerpt: outcome.excerpt,
+      error: outcome.error,
+    });
+    let next: NextState;
+    if (outcome.ok) {
+      next = { status: 'succeeded' };
+    } else {
+      const newer = await newerDelivery(trx, claimed);
+      const delayMs = outcome.permanent ? undefined : nextRetryDelay(retryScheduleMs, claimed.roundAttempts);
+      if (newer) next = { status: 'superseded', by: newer };
+      else if (delayMs === undefined) next = { status: 'failed' };
+      else next = { status: 'pending', delayMs };
+    }
+    const settled = await settleDelivery(trx, claimed, next, {
+      httpStatus: outcome.httpStatus,
+      error: outcome.error,
+    });
+    return settled ? next.status : 'lease_lost';
+  });
+}

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '@agentpay/logger';
+import type { Kysely } from 'kysely';
+import type { CallbackOutcome, CallbackRequest } from '../callbacks/callback.client.js';
+import { listen } from '../db/listen.js';
+import { DELIVERIES_CHANNEL } from '../db/migrations/20261122T0600_deliveries.js';
+import type { Database } from '../db/schema.js';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  msUntilNextDue,
+  releaseLeases,
+} from './delivery.repository.js';
+import { settleAttempt } from './delivery.service.js';
+
+export interface DeliveryWorkerOptions {
+  db: Kysely<Database>;
+  databaseUrl: string;
+  logger: Logger;
+  /** Identifies this replica on leases and attempts. */
+  owner: string;
+  /** Sends one callback; never throws. */
+  send: (req: CallbackRequest) => Promise<CallbackOutcome>;
+  timeoutMs: number;
+  allowPrivate: boolean;
+  retryScheduleMs: readonly number[];
+  /** In flight at once in this replica. */
+  concurrency: number;
+  /** In flight at once per endpoint, over all replicas. */
+  endpointConcurrency: number;
+  /** Added to the timeout to make the lease. */
+  leaseMarginMs: number;
+  pollMs: number;
+}
+
+export interface DeliveryWorker {
+  /** Looks for due deliveries now. */
+  kick(): void;
+  /** Stops claiming, lets attempts in flight finish (each bounded by the timeout), releases leases. */
+  stop(): Promise<void>;
+}
+
+const FIRST_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 10_000;
+
+/**
+ * The delivery loop: claims due deliveries from Postgres under a lease and sends each one concurrently,
+ * up to `concurrency` in this replica and `endpointConcurrency` per endpoint over all replicas, so a slow
+ * or dead endpoint holds at most its own slots. The loop itself never waits on HTTP.
+ */
+export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, logger } = opts;
+  const leaseMs = opts.timeoutMs + opts.leaseMarginMs;
+  const inFlight = new Set<Promise<void>>();
+  let stopping = false;
+  let kicked = false;
+  let wake: (() => void) | undefined;
+
+  const kick = () => {
+    kicked = true;
+    wake?.();
+  };
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const loop = (async () => {
+    let failures = 0;
+    while (!stopping) {
+      kicked = false;
+      const slots = opts.concurrency - inFlight.size;
+      let claimed: ClaimedDelivery[] = [];
+      let untilDue: number | undefined;
+      try {
+        if (slots > 0) {
+          claimed = await claimDueDeliveries(db, {
+            owner: opts.owner,
+            slots,
+            perEndpoint: opts.endpointConcurrency,
+            leaseMs,
+          });
+        }
+        if (slots > 0 && claimed.length === 0) untilDue = await msUntilNextDue(db);
+        failures = 0;
+      } catch (err) {
+        failures += 1;
+        const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS);
+        logger.error({ err, retryInMs: backoff }, 'could not claim deliveries; Postgres unavailable?');
+        await pause(backoff);
+        continue;
+      }
+      for (const delivery of claimed) track(attempt(delivery));
+      if (stopping) break;
+      // Having claimed anything, look again at once: the scan may have been cut short by one endpoint's
+      // backlog, which is now at its limit and left out. Otherwise sleep until the next retry is due, a
+      // NOTIFY, a finished attempt, or the poll (which also notices expired leases and freed slots of
+      // other replicas).
+      if (claimed.length > 0 || kicked) continue;
+      await pause(Math.min(opts.pollMs, untilDue ?? opts.pollMs));
+    }
+  })();
+
+  function track(p: Promise<void>) {
+    inFlight.add(p);
+    void p.finally(() => {
+      inFlight.delete(p);
+      kick();
+    });
+  }
+
+  async function attempt(delivery: ClaimedDelivery): Promise<void> {
+    const log = logger.child({
+      deliveryId: delivery.id,
+      eventId: delivery.eventId,
+      traceId: delivery.traceId,
+    });
+    const outcome = await opts.send({
+      url: delivery.notifyUrl,
+      body: delivery.body,
+      timeoutMs: opts.timeoutMs,
+      allowPrivate: opts.allowPrivate,
+      headers: {
+        traceparent: `00-${delivery.traceId}-${randomBytes(8).toString('hex')}-01`,
+        'x-agentpay-delivery-id': delivery.id,
+        'x-agentpay-attempt': String(delivery.attemptNumber),
+      },
+    });
+    // The result must reach Postgres, or the lease expires and the callback goes out again; keep trying
+    // through a Postgres outage (until shutdown gives up and the lease decides).
+    for (let tries = 1; ; tries++) {
+      try {
+        const next = await settleAttempt(db, delivery, outcome, opts.retryScheduleMs);
+        const fields = {
+          attempt: delivery.attemptNumber,
+          endpoint: delivery.endpoint,
+          httpStatus: outcome.httpStatus,
+          latencyMs: outcome.latencyMs,
+          next,
+        };
+        if (outcome.ok) log.info(fields, 'callback delivered');
+        else log.warn({ ...fields, error: outcome.error }, 'callback attempt failed');
+        return;
+      } catch (err) {
+        if (stopping && tries >= 3) {
+          log.error(
+            { err },
+            'could not record the callback attempt; its lease will expire and it may repeat',
+          );
+          return;
+        }
+        const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** (tries - 1), MAX_BACKOFF_MS);
+        log.error({ err, retryInMs: backoff }, 'could not record the callback attempt; retrying');
+        await sleep(backoff);
+      }
+    }
+  }
+
+  const listener = listen(opts.databaseUrl, DELIVERIES_CHANNEL, logger, kick);
+  logger.info(
+    {
+      owner: opts.owner,
+      concurrency: opts.concurrency,
+      endpointConcurrency: opts.endpointConcurrency,
+      retries: opts.retryScheduleMs.length,
+      timeoutMs: opts.timeoutMs,
+    },
+    'delivery worker started',
+  );
+
+  let stopped: Promise<void> | undefined;
+  return {
+    kick,
+    stop: () => {
+      stopped ??= (async () => {
+        stopping = true;
+        wake?.();
+        await loop;
+        await Promise.allSettled([...inFlight]);
+        await listener.close();
+        const released = await releaseLeases(db, opts.owner).catch((err: unknown) => {
+          logger.warn({ err }, 'could not release leases; they expire on their own');
+          return 0;
+        });
+        logger.info({ released }, 'delivery worker stopped');
+      })();
+      return stopped;
+    },
+  };
+}

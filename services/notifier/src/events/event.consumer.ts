@@ -1,0 +1,190 @@
+import type { Logger } from '@agentpay/logger';
+import {
+  AckPolicy,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JsMsg,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+
+export interface EventConsumerOptions {
+  nc: NatsConnection;
+  logger: Logger;
+  stream: string;
+  /** Durable consumer name, shared by every replica. */
+  durable: string;
+  filterSubject: string;
+  /** Messages handled at once. */
+  concurrency: number;
+  /** JetStream redelivers a message not acked within this. */
+  ackWaitMs: number;
+  /**
+   * Records the message. `ack` once committed; `term` for a message that can never be recorded (JetStream
+   * drops it); a throw makes JetStream redeliver it later.
+   */
+  handle: (msg: JsMsg) => Promise<'ack' | 'term'>;
+}
+
+export interface EventConsumer {
+  /** Stops pulling and waits for the messages being handled. */
+  stop(): Promise<void>;
+}
+
+/** Delay before JetStream redelivers a message whose handling failed (e.g. Postgres down). */
+const NAK_DELAY_MS = 2_000;
+const RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 10_000;
+/** Unacked messages per consumer over all replicas: the pull buffers, never the backlog. */
+const MAX_ACK_PENDING = 1_000;
+
+/** Creates the durable pull consumer or brings its settings up to date; safe at every start of every replica. */
+export async function ensureConsumer(
+  nc: NatsConnection,
+  opts: { stream: string; durable: string; filterSubject: string; maxAckPending: number; ackWaitMs: number },
+): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  const wanted = {
+    filter_subject: opts.filterSubject,
+    ack_wait: opts.ackWaitMs * 1_000_000,
+    max_ack_pending: opts.maxAckPending,
+  } satisfies Partial<ConsumerConfig>;
+  const update = () => jsm.consumers.update(opts.stream, opts.durable, wanted);
+  try {
+    await jsm.consumers.info(opts.stream, opts.durable);
+    await update();
+    return;
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) throw err;
+  }
+  try {
+    await jsm.consumers.add(opts.stream, {
+      ...wanted,
+      durable_name: opts.durable,
+      ack_policy: AckPolicy.Explicit,
+      // Every event in the stream, also those published before the notifier first started; the
+      // delivery table's unique event id makes a replay harmless.
+      deliver_policy: DeliverPolicy.All,
+      max_deliver: -1,
+    });
+  } catch (err) {
+    // Another replica created it a moment ago.
+    await update().catch(() => {
+      throw err;
+    });
+  }
+}
+
+/**
+ * A `for await` loop over the durable consumer that hands each message to `handle` without waiting
+ * for it, up to `concurrency` at once (so one slow transaction never blocks the rest), acking after the
+ * handler's commit. If the subscription ends unexpectedly (consumer deleted, heartbeats lost), it is set
+ * up again.
+ */
+export function startEventConsumer(opts: EventConsumerOptions): EventConsumer {
+  const { nc, logger } = opts;
+  const js = jetstream(nc);
+  const handling = new Set<Promise<void>>();
+  let stopping = false;
+  let messages: ConsumerMessages | undefined;
+  let freed: (() => void) | undefined;
+
+  const slotFree = () =>
+    handling.size < opts.concurrency
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          freed = resolve;
+        });
+
+  const handleOne = async (msg: JsMsg) => {
+    try {
+      if ((await opts.handle(msg)) === 'term') msg.term('unreadable event');
+      else msg.ack();
+    } catch (err) {
+      logger.error(
+        { err, subject: msg.subject, seq: msg.seq, redeliveries: msg.info.deliveryCount - 1 },
+        'could not record event; JetStream will redeliver it',
+      );
+      msg.nak(NAK_DELAY_MS);
+    }
+  };
+
+  const loop = (async () => {
+    let failures = 0;
+    while (!stopping) {
+      try {
+        // Declared again at every (re)start, so a consumer deleted by hand comes back.
+        await ensureConsumer(nc, {
+          stream: opts.stream,
+          durable: opts.durable,
+          filterSubject: opts.filterSubject,
+          maxAckPending: MAX_ACK_PENDING,
+          ackWaitMs: opts.ackWaitMs,
+        });
+        const consumer = await js.consumers.get(opts.stream, opts.durable);
+        messages = await consumer.consume({ max_messages: opts.concurrency * 2 });
+        if (stopping) {
+          await messages.close();
+          break;
+        }
+        failures = 0;
+        void watchStatus(messages).catch((err: unknown) =>
+          logger.warn({ err }, 'event subscription status stream failed'),
+        );
+        for await (const msg of messages) {
+          await slotFree();
+          const p = handleOne(msg);
+          handling.add(p);
+          void p.finally(() => {
+            handling.delete(p);
+            const wake = freed;
+            freed = undefined;
+            wake?.();
+          });
+        }
+      } catch (err) {
+        if (stopping) break;
+        failures += 1;
+        logger.error({ err, failures }, 'event subscription failed; setting it up again');
+      }
+      const delay = Math.min(RESTART_DELAY_MS * 2 ** Math.max(0, failures - 1), MAX_RESTART_DELAY_MS);
+      if (!stopping) await new Promise((r) => setTimeout(r, delay));
+    }
+  })();
+
+  async function watchStatus(subscription: ConsumerMessages) {
+    for await (const status of subscription.status()) {
+      if (status.type === 'heartbeats_missed' && status.count >= 3) {
+        logger.warn({ count: status.count }, 'event subscription missed heartbeats; restarting it');
+        subscription.stop();
+      } else if (status.type === 'consumer_not_found' || status.type === 'consumer_deleted') {
+        logger.warn({ type: status.type }, 'durable consumer missing; declaring it again');
+        subscription.stop();
+      }
+    }
+  }
+
+  logger.info(
+    { stream: opts.stream, durable: opts.durable, subject: opts.filterSubject },
+    'event consumer started',
+  );
+
+  let stopped: Promise<void> | undefined;
+  return {
+    stop: () => {
+      stopped ??= (async () => {
+        stopping = true;
+        await messages?.close().catch(() => {});
+        freed?.();
+        await loop;
+        await Promise.allSettled([...handling]);
+        logger.info('event consumer stopped');
+      })();
+      return stopped;
+    },
+  };
+}
