@@ -27,3 +27,33 @@ export function createHttpServer(
 export function boundPort(app: FastifyInstance): number {
   return (app.server.address() as { port: number }).port;
 }
+
+/** Anything that renders Prometheus text, e.g. a prom-client Registry. */
+export interface MetricsSource {
+  contentType: string;
+  metrics(): Promise<string>;
+}
+
+/** Serves `GET /metrics` from `source`. */
+export function addMetricsRoute(app: FastifyInstance, source: MetricsSource): void {
+  app.get('/metrics', async (_request, reply) =>
+    reply.header('content-type', source.contentType).send(await source.metrics()),
+  );
+}
+
+/**
+ * A small HTTP server for a gRPC-only service: `GET /metrics` for Prometheus and `GET /healthz` for
+ * humans and load balancers (Kubernetes probes use gRPC health). Answers once listening.
+ */
+export async function startOpsServer(opts: {
+  logger: Logger;
+  host: string;
+  port: number;
+  metrics: MetricsSource;
+}): Promise<FastifyInstance> {
+  const app = createHttpServer(opts.logger);
+  addMetricsRoute(app, opts.metrics);
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.listen({ host: opts.host, port: opts.port });
+  return app;
+}

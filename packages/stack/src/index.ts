@@ -1,4 +1,6 @@
+export { type NatsServer, type NatsServerOptions, startNatsServer } from './nats-server.js';
 export { freePort } from './ports.js';
+export { type PostgresCluster, type PostgresClusterOptions, startPostgresCluster } from './postgres-cluster.js';
 export {
   DEFAULT_PORTS,
   type Ports,

@@ -20,7 +20,9 @@ export interface Ports {
   gateway: number;
   admin: number;
   payments: number;
+  paymentsMetrics: number;
   transfers: number;
+  transfersMetrics: number;
   router: number;
   routerNotices: number;
   notifier: number;
@@ -36,6 +38,8 @@ export const DEFAULT_PORTS: Ports = {
   routerNotices: 8091,
   payments: 50051,
   transfers: 50052,
+  paymentsMetrics: 9101,
+  transfersMetrics: 9102,
   router: 50053,
 };
 
@@ -74,8 +78,13 @@ export interface Stack {
   databaseUrl(service: ServiceName): string;
   /** Kills one service at once (SIGKILL), as a crash would. */
   kill(service: ServiceName): Promise<void>;
-  /** Starts a killed or stopped service again and waits until the stack is ready. */
-  restart(service: ServiceName): Promise<void>;
+  /**
+   * Starts a killed or stopped service again and waits until the stack is ready. `env` is laid over the
+   * service's environment for this start and later ones (e.g. to change a flag between two test phases).
+   */
+  restart(service: ServiceName, options?: { env?: Record<string, string> }): Promise<void>;
+  /** Whether the service's process is running (not killed, crashed or stopped). */
+  running(service: ServiceName): boolean;
   /** Stops every service with SIGTERM (they drain) and waits for them to exit. */
   stop(): Promise<void>;
   /** Process id of each running service (e.g. to read its memory). */
@@ -108,7 +117,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           gateway: await freePort(),
           admin: await freePort(),
           payments: await freePort(),
+          paymentsMetrics: await freePort(),
           transfers: await freePort(),
+          transfersMetrics: await freePort(),
           router: await freePort(),
           routerNotices: await freePort(),
           notifier: await freePort(),
@@ -136,14 +147,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   const perService: Record<ServiceName, Record<string, string>> = {
     gateway: { GATEWAY_PORT: String(ports.gateway), ADMIN_PORT: String(ports.admin) },
-    payments: { GRPC_PORT: String(ports.payments) },
-    transfers: { GRPC_PORT: String(ports.transfers) },
+    payments: { GRPC_PORT: String(ports.payments), METRICS_PORT: String(ports.paymentsMetrics) },
+    transfers: { GRPC_PORT: String(ports.transfers), METRICS_PORT: String(ports.transfersMetrics) },
     'upstream-router': { GRPC_PORT: String(ports.router), NOTICE_PORT: String(ports.routerNotices) },
     notifier: { NOTIFIER_PORT: String(ports.notifier) },
     'upstream-sandbox': { SANDBOX_PORT: String(ports.sandbox) },
   };
 
   const children = new Map<ServiceName, ChildProcess>();
+  const overrides = new Map<ServiceName, Record<string, string>>();
   const exits = new Map<ServiceName, Promise<void>>();
   let stopping = false;
 
@@ -156,6 +168,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...common,
         ...perService[service],
         ...options.serviceEnv?.[service],
+        ...overrides.get(service),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -230,7 +243,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       children.get(service)?.kill('SIGKILL');
       await exits.get(service);
     },
-    async restart(service) {
+    async restart(service, restartOptions) {
+      if (restartOptions?.env) overrides.set(service, { ...overrides.get(service), ...restartOptions.env });
       const child = children.get(service);
       if (child && child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
@@ -238,6 +252,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
       launch(service);
       await waitReady();
+    },
+    running(service) {
+      const child = children.get(service);
+      return child !== undefined && child.exitCode === null && child.signalCode === null;
     },
     stop: stopAll,
     pids: () =>

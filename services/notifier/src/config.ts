@@ -22,6 +22,8 @@ export const notifierEnv = z
     NOTIFIER_PORT: port(8082),
     /** The notifier's own database (delivery schedule and attempts); created if missing. */
     DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_notifier')),
+    /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** NATS with JetStream; default nats://127.0.0.1:4222. */
     NATS_URL: z.string().default(DEFAULT_NATS_URL),
     ...eventsEnv,

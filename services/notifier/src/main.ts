@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
 import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
-import { boundPort, createHttpServer } from '@agentpay/http';
+import { addMetricsRoute, boundPort, createHttpServer } from '@agentpay/http';
 import { createLogger } from '@agentpay/logger';
 import { connectNats, ensureStream } from '@agentpay/messaging';
+import { createRegistry, installTracing } from '@agentpay/telemetry';
 import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
 import { registerAdminApi } from './admin/admin-api.js';
 import { postCallback } from './callbacks/callback.client.js';
+import { instrumentCallbacks } from './callbacks/callback.metrics.js';
 import { notifierEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
@@ -26,6 +28,11 @@ export interface Notifier {
 export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
   const config = parseConfig(notifierEnv, env);
   const logger = createLogger({ service: 'notifier', level: config.LOG_LEVEL });
+  const tracing = installTracing({
+    service: 'notifier',
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+  });
+  const registry = createRegistry('notifier');
   const instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
   await ensureDatabase(config.DATABASE_URL, logger);
@@ -46,7 +53,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
     databaseUrl: config.DATABASE_URL,
     logger,
     owner: instanceId,
-    send: postCallback,
+    send: instrumentCallbacks(postCallback, registry, db),
     timeoutMs: config.NOTIFY_TIMEOUT_MS,
     allowPrivate: config.NOTIFY_ALLOW_PRIVATE,
     retryScheduleMs: config.retryScheduleMs,
@@ -71,6 +78,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
 
   const http = createHttpServer(logger);
   http.get('/healthz', async () => ({ status: 'ok' }));
+  addMetricsRoute(http, registry);
   registerAdminApi(http, { db, logger, adminToken: config.ADMIN_TOKEN, kick: worker.kick });
   await http.listen({ host: config.HOST, port: config.NOTIFIER_PORT });
   const httpPort = boundPort(http);
@@ -87,6 +95,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
       await worker.stop();
       await nc.drain();
       await db.destroy();
+      await tracing.shutdown();
       logger.info('notifier stopped');
     },
   };

@@ -8,6 +8,10 @@ export const paymentsEnv = z
     HOST: z.string().default('0.0.0.0'),
     /** gRPC port; default 50051. */
     GRPC_PORT: port(50051),
+    /** HTTP port serving GET /metrics (Prometheus) and /healthz; default 9101. */
+    METRICS_PORT: port(9101),
+    /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** The service's own database; created if missing. */
     DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_payments')),
     /** NATS with JetStream, for the outbox relay; default nats://127.0.0.1:4222. */

@@ -1,8 +1,10 @@
 import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
 import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
+import { boundPort, startOpsServer } from '@agentpay/http';
 import { createLogger } from '@agentpay/logger';
 import { connectNats, ensureStream, startOutboxRelay } from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
+import { createRegistry, installTracing } from '@agentpay/telemetry';
 import { paymentsEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
@@ -13,6 +15,8 @@ import { routerUpstream } from './upstream/upstream.client.js';
 
 export interface Payments {
   grpcPort: number;
+  /** Port of GET /metrics. */
+  metricsPort: number;
   /** Runs one expiry sweep round now (tests and operators); answers how many orders it looked at. */
   sweepExpired(): Promise<number>;
   stop(): Promise<void>;
@@ -22,6 +26,11 @@ export interface Payments {
 export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
   const config = parseConfig(paymentsEnv, env);
   const logger = createLogger({ service: 'payments', level: config.LOG_LEVEL });
+  const tracing = installTracing({
+    service: 'payments',
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+  });
+  const registry = createRegistry('payments');
 
   await ensureDatabase(config.DATABASE_URL, logger);
   const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'payments', logger });
@@ -29,7 +38,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
 
   const nc = await connectNats(config.NATS_URL, { name: 'payments', logger });
   await ensureStream(nc, { name: config.EVENTS_STREAM, subjects: [`${config.EVENTS_SUBJECT_PREFIX}.>`] });
-  const relay = startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger });
+  const relay = startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry });
 
   const upstream = routerUpstream({
     address: config.ROUTER_ADDR,
@@ -60,21 +69,32 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
   const grpcServer = await startGrpcServer({
     host: config.HOST,
     port: config.GRPC_PORT,
+    name: 'payments',
+    registry,
     services: [[protos.agentpay.payments.v1.PaymentService.service, paymentHandlers({ logger, payOrders })]],
   });
   grpcServer.setServing(true);
+  const ops = await startOpsServer({
+    logger,
+    host: config.HOST,
+    port: config.METRICS_PORT,
+    metrics: registry,
+  });
   logger.info({ grpcPort: grpcServer.port }, 'payments listening');
 
   return {
     grpcPort: grpcServer.port,
+    metricsPort: boundPort(ops),
     sweepExpired: () => sweep.runOnce(),
     async stop() {
       await grpcServer.stop();
+      await ops.close();
       await sweep.stop();
       upstream.close();
       await relay.stop();
       await nc.drain();
       await db.destroy();
+      await tracing.shutdown();
       logger.info('payments stopped');
     },
   };

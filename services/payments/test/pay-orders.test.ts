@@ -36,6 +36,7 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     NATS_URL: await natsUrl(),
     GRPC_PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     ROUTER_ADDR: router.address,
     ROUTER_TIMEOUT_MS: '5000',

@@ -8,6 +8,10 @@ export const transfersEnv = z
     HOST: z.string().default('0.0.0.0'),
     /** gRPC port; default 50052. */
     GRPC_PORT: port(50052),
+    /** HTTP port serving GET /metrics (Prometheus) and /healthz; default 9102. */
+    METRICS_PORT: port(9102),
+    /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** The service's own database; created if missing. */
     DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_transfers')),
     /** NATS with JetStream, for the outbox relay; default nats://127.0.0.1:4222. */

@@ -1,8 +1,10 @@
 import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
 import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
+import { boundPort, startOpsServer } from '@agentpay/http';
 import { createLogger } from '@agentpay/logger';
 import { connectNats, ensureStream, startOutboxRelay } from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
+import { createRegistry, installTracing } from '@agentpay/telemetry';
 import { transfersEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
@@ -13,6 +15,8 @@ import { connectRouter } from './upstream/router-client.js';
 
 export interface Transfers {
   grpcPort: number;
+  /** Port of GET /metrics. */
+  metricsPort: number;
   stop(): Promise<void>;
 }
 
@@ -20,6 +24,11 @@ export interface Transfers {
 export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
   const config = parseConfig(transfersEnv, env);
   const logger = createLogger({ service: 'transfers', level: config.LOG_LEVEL });
+  const tracing = installTracing({
+    service: 'transfers',
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+  });
+  const registry = createRegistry('transfers');
 
   await ensureDatabase(config.DATABASE_URL, logger);
   const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'transfers', logger });
@@ -27,7 +36,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
 
   const nc = await connectNats(config.NATS_URL, { name: 'transfers', logger });
   await ensureStream(nc, { name: config.EVENTS_STREAM, subjects: [`${config.EVENTS_SUBJECT_PREFIX}.>`] });
-  const relay = startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger });
+  const relay = startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry });
 
   const router = connectRouter(config.ROUTER_ADDR);
   const transfers = createTransferService({
@@ -59,6 +68,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
   const grpcServer = await startGrpcServer({
     host: config.HOST,
     port: config.GRPC_PORT,
+    name: 'transfers',
+    registry,
     services: [
       [
         protos.agentpay.transfers.v1.TransferService.service,
@@ -67,18 +78,27 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
     ],
   });
   grpcServer.setServing(true);
+  const ops = await startOpsServer({
+    logger,
+    host: config.HOST,
+    port: config.METRICS_PORT,
+    metrics: registry,
+  });
   logger.info({ grpcPort: grpcServer.port }, 'transfers listening');
 
   return {
     grpcPort: grpcServer.port,
+    metricsPort: boundPort(ops),
     async stop() {
       await grpcServer.stop();
+      await ops.close();
       clearInterval(sweep);
       await sweeping;
       router.close();
       await relay.stop();
       await nc.drain();
       await db.destroy();
+      await tracing.shutdown();
       logger.info('transfers stopped');
     },
   };

@@ -143,6 +143,7 @@ beforeAll(async () => {
     NATS_URL: await natsUrl(),
     HOST: '127.0.0.1',
     GRPC_PORT: '0',
+    METRICS_PORT: '0',
     ROUTER_ADDR: `127.0.0.1:${routerServer.port}`,
     ROUTER_TIMEOUT_MS: '1500',
     EVENTS_STREAM: uniqueName('TT').toUpperCase(),

@@ -1,4 +1,5 @@
 import type { Logger } from '@agentpay/logger';
+import { contextFrom, inSpan, SpanKind } from '@agentpay/telemetry';
 import {
   AckPolicy,
   type ConsumerConfig,
@@ -102,7 +103,14 @@ export function startEventConsumer(opts: EventConsumerOptions): EventConsumer {
 
   const handleOne = async (msg: JsMsg) => {
     try {
-      if ((await opts.handle(msg)) === 'term') msg.term('unreadable event');
+      // A CONSUMER span in the trace of the request that changed the order (its traceparent rides the message).
+      const parent = contextFrom({ traceparent: msg.headers?.get('traceparent') || undefined });
+      const verdict = await inSpan(
+        `consume ${msg.subject}`,
+        { service: 'notifier', kind: SpanKind.CONSUMER, parent },
+        () => opts.handle(msg),
+      );
+      if (verdict === 'term') msg.term('unreadable event');
       else msg.ack();
     } catch (err) {
       logger.error(
