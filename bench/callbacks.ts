@@ -1,13 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { Stack } from '@agentpay/stack';
+import pg from 'pg';
 
-/** Callback delivery benchmark; filled in once the notifier lands. */
+// Callback delivery: status changes written to the payments outbox at a fixed rate (exactly the row a
+// real transition writes, in the same table), relayed to JetStream, consumed by the notifier and POSTed
+// to merchant endpoints on loopback. Delay = sink receipt − the change's commit. The second phase makes
+// a tenth of the endpoints hang until NOTIFY_TIMEOUT_MS, to show healthy merchants are not slowed.
+
+const ENDPOINTS = 20;
+
+interface Sink {
+  url: string;
+  server: Server;
+  hang: boolean;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
 export async function runCallbackBench(opts: {
   stack: Stack;
   log: (line?: string) => void;
   quick: boolean;
   prefix: string;
 }): Promise<void> {
-  opts.log('## Callbacks');
-  opts.log();
-  opts.log('Not measured yet.');
+  const { stack, log } = opts;
+  const delays = new Map<string, number>();
+  const sent = new Map<string, { at: number; sink: number }>();
+  const sinks: Sink[] = [];
+  for (let i = 0; i < ENDPOINTS; i++) {
+    const sink: Sink = { url: '', server: createServer(), hang: false };
+    sink.server.on('request', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (sink.hang) return; // never answers: the notifier's timeout ends it
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { data: { orderNo: string } };
+        const origin = sent.get(body.data.orderNo);
+        if (origin && !delays.has(body.data.orderNo)) delays.set(body.data.orderNo, Date.now() - origin.at);
+        res.end('SUCCESS');
+      });
+    });
+    await new Promise<void>((resolve) => sink.server.listen(0, '127.0.0.1', resolve));
+    sink.url = `http://127.0.0.1:${(sink.server.address() as { port: number }).port}/callback`;
+    sinks.push(sink);
+  }
+
+  const db = new pg.Pool({ connectionString: stack.databaseUrl('payments'), max: 4 });
+  const subject = `${opts.prefix}.events.pay.status_changed`;
+  const rate = 1_000;
+  const seconds = opts.quick ? 3 : 10;
+
+  async function phase(label: string, hanging: number): Promise<string> {
+    sinks.forEach((s, i) => {
+      s.hang = i < hanging;
+    });
+    delays.clear();
+    sent.clear();
+    const total = rate * seconds;
+    const batch = 20;
+    const started = Date.now();
+    for (let i = 0; i < total; i += batch) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - Date.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const rows: unknown[] = [];
+      const now = new Date();
+      for (let j = 0; j < batch; j++) {
+        const n = i + j;
+        const sinkIndex = n % ENDPOINTS;
+        const orderNo = `PBENCH${label}${String(n).padStart(8, '0')}`;
+        sent.set(orderNo, { at: Date.now(), sink: sinkIndex });
+        const order = {
+          order_no: orderNo,
+          biz_order_no: `B${orderNo}`,
+          mch_no: 'BENCH',
+          title: 'Benchmark',
+          method: 'mex_virtual_account',
+          amount: '10050',
+          fee: '0',
+          real_amount: '10050',
+          status: 'success',
+          settle_status: 'not_settle',
+          settle_type: 'D+1',
+          pay_time: now.toISOString(),
+          expired_time: new Date(now.getTime() + 86_400_000).toISOString(),
+          version: '2',
+        };
+        const event = {
+          event_id: randomUUID(),
+          mch_no: 'BENCH',
+          kind: 'pay',
+          order_no: orderNo,
+          from_status: 'wait',
+          to_status: 'success',
+          version: '2',
+          occurred_at: now.toISOString(),
+          notify_url: sinks[sinkIndex]!.url,
+          traceparent: '',
+          pay_order: order,
+        };
+        rows.push(event.event_id, subject, JSON.stringify(event));
+      }
+      const values = Array.from(
+        { length: batch },
+        (_, k) => `($${k * 3 + 1}, $${k * 3 + 2}, $${k * 3 + 3}::jsonb)`,
+      ).join(',');
+      await db.query(`insert into outbox (id, subject, payload) values ${values}`, rows);
+    }
+    const produced = Date.now();
+    const healthy = [...sent].filter(([, s]) => !sinks[s.sink]!.hang).map(([orderNo]) => orderNo);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && healthy.some((o) => !delays.has(o)))
+      await new Promise((r) => setTimeout(r, 100));
+    const finished = Date.now();
+    const got = healthy.filter((o) => delays.has(o)).map((o) => delays.get(o)!);
+    const sorted = got.sort((a, b) => a - b);
+    const lastArrival = Math.max(produced, finished);
+    const throughput = got.length / ((lastArrival - started) / 1000);
+    return `| ${label} | ${hanging} of ${ENDPOINTS} | ${total} | ${got.length}/${healthy.length} | ${throughput.toFixed(0)} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} |`;
+  }
+
+  log('## Callbacks (status changes at 1,000/s into the outbox, delivered to loopback merchant endpoints)');
+  log();
+  log(
+    '| phase | hanging endpoints | changes | healthy delivered | delivered/s | delay p50 ms | delay p99 ms |',
+  );
+  log('|---|---|---|---|---|---|---|');
+  try {
+    log(await phase('all-healthy', 0));
+    log(await phase('tenth-hanging', ENDPOINTS / 10));
+  } finally {
+    for (const s of sinks) s.server.closeAllConnections();
+    await Promise.all(sinks.map((s) => new Promise((r) => s.server.close(r))));
+    await db.end();
+  }
+  log();
+  log(
+    `Targets: at least 1,000 delivered/s, p99 delay under 250 ms, unchanged within 10 % when a tenth of endpoints hang. NOTIFY_TIMEOUT_MS is ${process.env['BENCH_NOTIFY_TIMEOUT_MS'] ?? '5000'} in this run.`,
+  );
 }

@@ -15,6 +15,8 @@ import { closedLoop, type LoadResult, openLoop, type Prepared, peakRssMb } from 
 const postgresServer = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const quick = process.env['BENCH_QUICK'] === '1';
+/** BENCH_ONLY=callbacks (or pay, query) runs one part; default all. */
+const only = (part: string) => !process.env['BENCH_ONLY'] || process.env['BENCH_ONLY'] === part;
 const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
 const PER_LEVEL = quick ? 300 : 1500;
 const prefix = `bench_${randomBytes(3).toString('hex')}`;
@@ -103,7 +105,12 @@ async function main(): Promise<void> {
     databasePrefix: prefix,
     ports: 'random',
     output: 'silent',
-    env: { PLATFORM_PRIVATE_KEY_FILE: platformKeyFile, NOTIFY_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      PLATFORM_PRIVATE_KEY_FILE: platformKeyFile,
+      NOTIFY_ALLOW_PRIVATE: 'true',
+      LOG_LEVEL: 'warn',
+      NOTIFY_TIMEOUT_MS: process.env['BENCH_NOTIFY_TIMEOUT_MS'] ?? '5000',
+    },
   });
   const cpu = os.cpus();
   log(`# Benchmarks`);
@@ -127,81 +134,83 @@ async function main(): Promise<void> {
     await admin('/admin/merchants', { mchNo, name: 'Bench', publicKey: merchant.publicKeyPem });
     await admin(`/admin/merchants/${mchNo}`, { rateLimitPerS: 0 }, 'PATCH');
 
-    const floor = await startFloor(
-      await createDatabase(`${prefix}_floor`),
-      merchant.publicKeyPem,
-      platformKey.privateKeyPem,
-    );
-    const warm = payRequests(mchNo, merchant.privateKeyPem, 200);
-    await closedLoop(stack.urls.gateway, warm, 8);
-    await closedLoop(floor.url, payRequests(mchNo, merchant.privateKeyPem, 200), 8);
-
-    log('## Create-pay (closed loop, rising concurrency)');
-    log();
-    log('| target @ concurrency | req/s | p50 ms | p99 ms | errors |');
-    log('|---|---|---|---|---|');
-    let best = { stack: 0, floor: 0 };
-    for (const c of CONCURRENCY) {
-      const f = await closedLoop(floor.url, payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL), c);
-      const s = await closedLoop(
-        stack.urls.gateway,
-        payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL),
-        c,
+    if (only('pay') || only('query')) {
+      const floor = await startFloor(
+        await createDatabase(`${prefix}_floor`),
+        merchant.publicKeyPem,
+        platformKey.privateKeyPem,
       );
-      log(row(`floor @ ${c}`, f));
-      log(row(`agentpay @ ${c}`, s));
-      best = { stack: Math.max(best.stack, s.throughput), floor: Math.max(best.floor, f.throughput) };
+      const warm = payRequests(mchNo, merchant.privateKeyPem, 200);
+      await closedLoop(stack.urls.gateway, warm, 8);
+      await closedLoop(floor.url, payRequests(mchNo, merchant.privateKeyPem, 200), 8);
+
+      log('## Create-pay (closed loop, rising concurrency)');
+      log();
+      log('| target @ concurrency | req/s | p50 ms | p99 ms | errors |');
+      log('|---|---|---|---|---|');
+      let best = { stack: 0, floor: 0 };
+      for (const c of CONCURRENCY) {
+        const f = await closedLoop(floor.url, payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL), c);
+        const s = await closedLoop(
+          stack.urls.gateway,
+          payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL),
+          c,
+        );
+        log(row(`floor @ ${c}`, f));
+        log(row(`agentpay @ ${c}`, s));
+        best = { stack: Math.max(best.stack, s.throughput), floor: Math.max(best.floor, f.throughput) };
+      }
+      log();
+      log(
+        `Saturation: agentpay ${fmt(best.stack, 0)} req/s, floor ${fmt(best.floor, 0)} req/s: ratio ${fmt((100 * best.stack) / best.floor, 0)} % (target at least 50 %).`,
+      );
+      const half = Math.max(1, Math.floor(best.stack / 2));
+      const halfRun = await openLoop(
+        stack.urls.gateway,
+        payRequests(mchNo, merchant.privateKeyPem, Math.min(half * 10, 4000)),
+        half,
+      );
+      const halfFloor = await openLoop(
+        floor.url,
+        payRequests(mchNo, merchant.privateKeyPem, Math.min(half * 10, 4000)),
+        half,
+      );
+      log();
+      log(
+        `At half the saturating rate (${half} req/s, open loop): agentpay p50 ${fmt(halfRun.p50, 2)} ms, p99 ${fmt(halfRun.p99, 2)} ms (target p99 under 50 ms); floor p99 ${fmt(halfFloor.p99, 2)} ms.`,
+      );
+      floor.child.kill('SIGTERM');
+
+      log();
+      log('## Query (query/payOrder, closed loop)');
+      log();
+      log('| concurrency | req/s | p50 ms | p99 ms | errors |');
+      log('|---|---|---|---|---|');
+      const created = await closedLoop(stack.urls.gateway, payRequests(mchNo, merchant.privateKeyPem, 50), 4);
+      void created;
+      const key = parsePrivateKey(merchant.privateKeyPem);
+      const orderBodies = warm.map((w) => JSON.parse(w.body) as { bizOrderNo: string });
+      for (const c of quick ? [8] : [1, 16, 64]) {
+        const reqTime = formatWireTime(new Date(), 'America/Mexico_City');
+        const queries = Array.from({ length: PER_LEVEL }, (_, i) => {
+          const body: Record<string, unknown> = {
+            mchNo,
+            reqTime,
+            nonceStr: randomBytes(12).toString('hex'),
+            bizOrderNo: orderBodies[i % orderBodies.length]!.bizOrderNo,
+          };
+          return {
+            path: '/gateway/query/payOrder',
+            body: JSON.stringify({ ...body, sign: signObject(body, key) }),
+          };
+        });
+        const q = await closedLoop(stack.urls.gateway, queries, c);
+        log(`| ${c} | ${fmt(q.throughput, 0)} | ${fmt(q.p50, 2)} | ${fmt(q.p99, 2)} | ${q.errors} |`);
+      }
     }
-    log();
-    log(
-      `Saturation: agentpay ${fmt(best.stack, 0)} req/s, floor ${fmt(best.floor, 0)} req/s: ratio ${fmt((100 * best.stack) / best.floor, 0)} % (target at least 50 %).`,
-    );
-    const half = Math.max(1, Math.floor(best.stack / 2));
-    const halfRun = await openLoop(
-      stack.urls.gateway,
-      payRequests(mchNo, merchant.privateKeyPem, Math.min(half * 10, 4000)),
-      half,
-    );
-    const halfFloor = await openLoop(
-      floor.url,
-      payRequests(mchNo, merchant.privateKeyPem, Math.min(half * 10, 4000)),
-      half,
-    );
-    log();
-    log(
-      `At half the saturating rate (${half} req/s, open loop): agentpay p50 ${fmt(halfRun.p50, 2)} ms, p99 ${fmt(halfRun.p99, 2)} ms (target p99 under 50 ms); floor p99 ${fmt(halfFloor.p99, 2)} ms.`,
-    );
-    floor.child.kill('SIGTERM');
 
     log();
-    log('## Query (query/payOrder, closed loop)');
-    log();
-    log('| concurrency | req/s | p50 ms | p99 ms | errors |');
-    log('|---|---|---|---|---|');
-    const created = await closedLoop(stack.urls.gateway, payRequests(mchNo, merchant.privateKeyPem, 50), 4);
-    void created;
-    const key = parsePrivateKey(merchant.privateKeyPem);
-    const orderBodies = warm.map((w) => JSON.parse(w.body) as { bizOrderNo: string });
-    for (const c of quick ? [8] : [1, 16, 64]) {
-      const reqTime = formatWireTime(new Date(), 'America/Mexico_City');
-      const queries = Array.from({ length: PER_LEVEL }, (_, i) => {
-        const body: Record<string, unknown> = {
-          mchNo,
-          reqTime,
-          nonceStr: randomBytes(12).toString('hex'),
-          bizOrderNo: orderBodies[i % orderBodies.length]!.bizOrderNo,
-        };
-        return {
-          path: '/gateway/query/payOrder',
-          body: JSON.stringify({ ...body, sign: signObject(body, key) }),
-        };
-      });
-      const q = await closedLoop(stack.urls.gateway, queries, c);
-      log(`| ${c} | ${fmt(q.throughput, 0)} | ${fmt(q.p50, 2)} | ${fmt(q.p99, 2)} | ${q.errors} |`);
-    }
-
-    log();
-    await runCallbackBench({ stack, log, quick, prefix });
+    if (only('callbacks')) await runCallbackBench({ stack, log, quick, prefix });
 
     log();
     log('## Memory: peak RSS per service after the runs above');

@@ -1,6 +1,10 @@
 export { type NatsServer, type NatsServerOptions, startNatsServer } from './nats-server.js';
 export { freePort } from './ports.js';
-export { type PostgresCluster, type PostgresClusterOptions, startPostgresCluster } from './postgres-cluster.js';
+export {
+  type PostgresCluster,
+  type PostgresClusterOptions,
+  startPostgresCluster,
+} from './postgres-cluster.js';
 export {
   DEFAULT_PORTS,
   type Ports,

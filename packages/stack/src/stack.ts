@@ -62,6 +62,8 @@ export interface StackOptions {
   ports?: Partial<Ports> | 'random';
   /** Extra environment for every service (e.g. NOTIFY_RETRY_SCHEDULE). */
   env?: Record<string, string>;
+  /** Extra node flags per service, e.g. `--cpu-prof` to profile one under load. */
+  nodeArgs?: Partial<Record<ServiceName, string[]>>;
   /** Extra environment per service. */
   serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
   /** Where service output goes: human-readable lines, raw JSON lines, or nowhere. Default `pretty`. */
@@ -160,18 +162,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let stopping = false;
 
   function launch(service: ServiceName): void {
-    const child = spawn(process.execPath, ['--import', 'tsx', `services/${service}/src/main.ts`], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl(service),
-        ...common,
-        ...perService[service],
-        ...options.serviceEnv?.[service],
-        ...overrides.get(service),
+    const child = spawn(
+      process.execPath,
+      [...(options.nodeArgs?.[service] ?? []), '--import', 'tsx', `services/${service}/src/main.ts`],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl(service),
+          ...common,
+          ...perService[service],
+          ...options.serviceEnv?.[service],
+          ...overrides.get(service),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     for (const stream of [child.stdout, child.stderr]) {
       const lines = createInterface({ input: stream! });
       lines.on('line', (line) => {
