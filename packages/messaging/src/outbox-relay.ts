@@ -103,24 +103,28 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         limit ${batchSize}
         for update skip locked`.execute(trx);
 
+      // Publishes are pipelined: one connection keeps them in order on the wire, and waiting for each
+      // ack before sending the next would cap the relay at one round trip per event.
+      const acks = await Promise.allSettled(
+        rows.map((row) =>
+          js.publish(row.subject, row.payload, { msgID: row.id, headers: toHeaders(row.headers) }),
+        ),
+      );
       const published: string[] = [];
       let failure: { row: OutboxRow; error: unknown } | undefined;
-      for (const row of rows) {
-        try {
-          const ack = await js.publish(row.subject, row.payload, {
-            msgID: row.id,
-            headers: toHeaders(row.headers),
-          });
-          if (ack.duplicate) logger.debug({ eventId: row.id }, 'outbox event was already in JetStream');
-          published.push(row.id);
-          publishedTotal.inc();
-          lag.observe((Date.now() - row.created_at.getTime()) / 1000);
-        } catch (error) {
+      for (const [i, row] of rows.entries()) {
+        const ack = acks[i]!;
+        if (ack.status === 'rejected') {
           failedTotal.inc();
-          // Later rows wait: publishing them now would overtake this one.
-          failure = { row, error };
+          // Only the prefix before the first failure counts as published. Rows after it that JetStream did
+          // store go out again with the failed one and are dropped there as duplicates (same msgID).
+          failure = { row, error: ack.reason };
           break;
         }
+        if (ack.value.duplicate) logger.debug({ eventId: row.id }, 'outbox event was already in JetStream');
+        published.push(row.id);
+        publishedTotal.inc();
+        lag.observe((Date.now() - row.created_at.getTime()) / 1000);
       }
 
       if (published.length > 0) {
