@@ -627,7 +627,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     expect(allowed.sort()).toEqual([...CALLS[overlay]].sort());
   });
 
-  it("opens only the gateway's merchant port to the outside and its admin port to operators", () => {
+  it("opens only the gateway's merchant port to the outside, its admin port to operators and metrics ports to monitoring", () => {
     const policies = ofKind<INetworkPolicy>(rendered[overlay], 'NetworkPolicy');
     const fromOutside = policies.flatMap((p) =>
       (p.spec!.ingress ?? []).flatMap((rule) =>
@@ -642,6 +642,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       [
         `{"app.kubernetes.io/name":"gateway"}:8080:[{"namespaceSelector":{"matchLabels":{"kubernetes.io/metadata.name":"ingress-nginx"}}}]`,
         `{"app.kubernetes.io/name":"gateway"}:8081:[{"namespaceSelector":{"matchLabels":{"agentpay.io/operators":"true"}}}]`,
+        `{"app.kubernetes.io/part-of":"agentpay"}:8081,8082,8091,9101,9102:[{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}]`,
       ].sort(),
     );
     const ingresses = ofKind<IIngress>(rendered[overlay], 'Ingress');
