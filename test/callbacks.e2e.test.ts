@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { buildClabe } from '@agentpay/spei';
 import type { Stack } from '@agentpay/stack';
@@ -18,7 +19,7 @@ interface Received {
 }
 
 let stack: Stack;
-let merchant: TestMerchant;
+let merchant: TestMerchant & { platformKey: KeyObject };
 let sink: Server;
 let sinkUrl = '';
 const received: Received[] = [];
