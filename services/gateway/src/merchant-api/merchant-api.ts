@@ -17,6 +17,7 @@ import {
 } from '@agentpay/wire';
 import type { z } from 'zod';
 import type { MerchantService } from '../merchants/merchant.service.js';
+import { registerOpenApiRoutes } from '../openapi/openapi.routes.js';
 import type { MerchantRoute } from './routes.js';
 import { commonParams } from './schemas.js';
 import { type TraceContext, traceFrom } from './trace.js';
@@ -238,6 +239,8 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
       .send({ status: result.ok ? 'ok' : 'unavailable', checks: result.checks });
   });
   app.get('/livez', async () => ({ status: 'ok' }));
+  // The API's own description, built from these routes and their schemas (GET /openapi.json, GET /docs).
+  registerOpenApiRoutes(app, deps.routes);
 
   return app;
 }

@@ -10,8 +10,13 @@ type Operation = {
   description: string;
   tags: string[];
   'x-codes': number[];
-  requestBody: { content: Record<string, { schema: JsonSchema; examples?: Record<string, { value: unknown }> }> };
-  responses: Record<string, { content?: Record<string, { schema: JsonSchema; examples?: Record<string, { value: unknown }> }> }>;
+  requestBody: {
+    content: Record<string, { schema: JsonSchema; examples?: Record<string, { value: unknown }> }>;
+  };
+  responses: Record<
+    string,
+    { content?: Record<string, { schema: JsonSchema; examples?: Record<string, { value: unknown }> }> }
+  >;
 };
 
 /** The whole page for `doc`. */
@@ -28,7 +33,10 @@ export function renderDocsPage(doc: OpenApiDocument): string {
     ((schemas['Code']?.['oneOf'] ?? []) as { const: number; title: string }[]).map((c) => [c.const, c.title]),
   );
 
-  const operations = Object.entries(doc.paths).map(([path, item]) => ({ path, op: item['post'] as unknown as Operation }));
+  const operations = Object.entries(doc.paths).map(([path, item]) => ({
+    path,
+    op: item['post'] as unknown as Operation,
+  }));
   const webhooks = Object.entries((doc['webhooks'] ?? {}) as Record<string, { post: Operation }>);
   const tags = (doc['tags'] as { name: string; description: string }[]).map((t) => t.name);
 
@@ -38,7 +46,10 @@ export function renderDocsPage(doc: OpenApiDocument): string {
       (tag) =>
         `<h4>${esc(tag)}</h4>${operations
           .filter(({ op }) => op.tags.includes(tag))
-          .map(({ path, op }) => `<a href="#${op.operationId}"><code>${esc(path.replace('/gateway', ''))}</code></a>`)
+          .map(
+            ({ path, op }) =>
+              `<a href="#${op.operationId}"><code>${esc(path.replace('/gateway', ''))}</code></a>`,
+          )
           .join('')}`,
     ),
     '<h4>More</h4><a href="#callbacks">Callbacks</a><a href="#schemas">Schemas</a><a href="openapi.json">openapi.json</a>',
@@ -120,7 +131,8 @@ function dataLabel(schema: JsonSchema): string {
   const anyOf = schema['anyOf'] as JsonSchema[] | undefined;
   const main = anyOf?.[0] ?? schema;
   if (main['type'] === 'null') return '<code>null</code> on success.';
-  if (main['type'] === 'array') return `An array of ${typeLink((main['items'] ?? {}) as JsonSchema)}; null on a failure.`;
+  if (main['type'] === 'array')
+    return `An array of ${typeLink((main['items'] ?? {}) as JsonSchema)}; null on a failure.`;
   return `${typeLink(main)}; null on a failure.`;
 }
 
@@ -133,7 +145,9 @@ function typeLink(schema: JsonSchema): string {
   const allOf = schema['allOf'] as JsonSchema[] | undefined;
   if (allOf?.[0]) return typeLink(allOf[0]);
   if (schema['type'] === 'array') return `${typeLink((schema['items'] ?? {}) as JsonSchema)}[]`;
-  const type = Array.isArray(schema['type']) ? (schema['type'] as string[]).join(' | ') : String(schema['type'] ?? 'any');
+  const type = Array.isArray(schema['type'])
+    ? (schema['type'] as string[]).join(' | ')
+    : String(schema['type'] ?? 'any');
   return esc(schema['format'] ? `${type} (${String(schema['format'])})` : type);
 }
 
@@ -152,13 +166,15 @@ function fieldTable(schema: JsonSchema, resolve: (s: JsonSchema) => JsonSchema):
 
 function constraints(s: JsonSchema): string {
   const out: string[] = [];
-  if (s['minLength'] !== undefined && s['maxLength'] !== undefined) out.push(`length ${s['minLength']}..${s['maxLength']}`);
+  if (s['minLength'] !== undefined && s['maxLength'] !== undefined)
+    out.push(`length ${s['minLength']}..${s['maxLength']}`);
   else if (s['maxLength'] !== undefined) out.push(`length ≤ ${s['maxLength']}`);
   if (s['minimum'] !== undefined) out.push(`≥ ${s['minimum']}`);
   if (s['maximum'] !== undefined) out.push(`≤ ${s['maximum']}`);
   if (s['multipleOf'] !== undefined) out.push(`multiple of ${s['multipleOf']}`);
   if (s['pattern'] !== undefined) out.push(`pattern <code>${esc(String(s['pattern']))}</code>`);
-  if (s['enum'] !== undefined) out.push(`one of ${(s['enum'] as string[]).map((v) => `<code>${esc(v)}</code>`).join(', ')}`);
+  if (s['enum'] !== undefined)
+    out.push(`one of ${(s['enum'] as string[]).map((v) => `<code>${esc(v)}</code>`).join(', ')}`);
   if (s['contentMediaType'] !== undefined) out.push(`JSON text`);
   return out.join('<br>');
 }
@@ -198,7 +214,10 @@ export function markdown(text: string): string {
     if (line.startsWith('|')) {
       const rows: string[][] = [];
       while (i < lines.length && (lines[i] ?? '').startsWith('|')) {
-        const cells = (lines[i] ?? '').slice(1, -1).split(' | ').map((c) => c.trim());
+        const cells = (lines[i] ?? '')
+          .slice(1, -1)
+          .split(' | ')
+          .map((c) => c.trim());
         if (!cells.every((c) => /^-+$/.test(c.replaceAll('|', '').trim()))) rows.push(cells);
         i++;
       }
@@ -227,7 +246,11 @@ export function markdown(text: string): string {
       continue;
     }
     const paragraph: string[] = [];
-    while (i < lines.length && (lines[i] ?? '').trim() !== '' && !/^(```|#|\||- |\d+\. )/.test(lines[i] ?? '')) {
+    while (
+      i < lines.length &&
+      (lines[i] ?? '').trim() !== '' &&
+      !/^(```|#|\||- |\d+\. )/.test(lines[i] ?? '')
+    ) {
       paragraph.push(lines[i++] ?? '');
     }
     out.push(`<p>${inline(paragraph.join(' '))}</p>`);

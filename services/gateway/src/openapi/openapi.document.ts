@@ -241,7 +241,7 @@ function overview(): string {
   const codes = documentedCodes()
     .map(
       ({ code, msg, doc }) =>
-        `| ${code} | ${msg} | ${doc.http.join(', ')} | ${doc.when}${doc.httpNote ? ` ${doc.httpNote}` : ''} |`,
+        `| \`${code}\` | ${msg} | ${doc.http.join(', ')} | ${doc.when}${doc.httpNote ? ` ${doc.httpNote}` : ''} |`,
     )
     .join('\n');
   const example = PAY_REQUEST_EXAMPLE;

@@ -178,14 +178,20 @@ function callback(order: string, idField: string): JsonSchema {
     type: 'object',
     required: ['code', 'msg', 'noticeType', 'mchNo', 'data', 'sign', 'resTime', 'traceId'],
     properties: {
-      code: { type: 'integer', description: '0.', examples: [0] },
-      msg: { type: 'string', examples: ['success'] },
-      noticeType: { type: 'string', const: 'order_status_changed' },
+      code: { type: 'integer', description: '`0`.', examples: [0] },
+      msg: { type: 'string', description: '`success`.', examples: ['success'] },
+      noticeType: {
+        type: 'string',
+        const: 'order_status_changed',
+        description: '`order_status_changed`: the one notice type.',
+      },
       mchNo: text('Merchant number.'),
       appId: text('The appId of the request that created the order, when it had one.'),
       data: {
-        allOf: [ref(order)],
-        required: [idField],
+        allOf: [
+          ref(order),
+          { type: 'object', required: [idField], properties: { [idField]: { type: 'string' } } },
+        ],
         description: 'Equal to the query result at the time of the change.',
       },
       sign: text('Platform signature of every other field; verify it before acting on the callback.'),

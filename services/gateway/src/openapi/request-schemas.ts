@@ -74,27 +74,23 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
 
 /** The JSON Schema (request side) of a zod object the gateway validates with, with refinements spelled out. */
 export function requestSchema(schema: z.ZodType): JsonSchema {
-  const needsRule = new Set<string>();
   const json = z.toJSONSchema(schema, {
     io: 'input',
     // Refinements and transforms have no JSON Schema form; FIELD_RULES supplies what they check.
     unrepresentable: 'any',
-    override(ctx) {
-      const field = ctx.path[0] === 'properties' ? ctx.path[1] : undefined;
-      if (typeof field === 'string' && hasCode(ctx.zodSchema)) needsRule.add(field);
-    },
   }) as JsonSchema;
   delete json['$schema'];
+  const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
   const properties = (json['properties'] ?? {}) as Record<string, JsonSchema>;
-  for (const field of needsRule) {
-    if (!FIELD_RULES[field]) {
-      throw new Error(`openapi: "${field}" has a refinement or transform that FIELD_RULES does not document`);
-    }
-  }
   for (const [field, property] of Object.entries(properties)) {
     const description = FIELD_DESCRIPTIONS[field];
     if (description) property['description'] = description;
-    if (needsRule.has(field)) Object.assign(property, FIELD_RULES[field]);
+    if (!hasCode(shape[field])) continue;
+    const rule = FIELD_RULES[field];
+    if (!rule) {
+      throw new Error(`openapi: "${field}" has a refinement or transform that FIELD_RULES does not document`);
+    }
+    Object.assign(property, rule);
   }
   return json;
 }
@@ -115,17 +111,23 @@ export function mergeObjects(a: JsonSchema, b: JsonSchema): JsonSchema {
   };
 }
 
-// True when a zod node runs code JSON Schema cannot express: a refine/superRefine check, or a pipe into a
-// transform (z.preprocess is a pipe *from* a transform; it only maps '' and null to absent, said once above).
+// True when a zod schema runs code JSON Schema cannot express: a refine/superRefine check, or a pipe into
+// a transform, anywhere inside it. z.preprocess is a pipe *from* a transform; it only maps '' and null to
+// absent, which mergeObjects says once for every field.
 function hasCode(schema: unknown): boolean {
-  const def = (schema as { _zod?: { def?: ZodDefLike } })._zod?.def;
+  const def = (schema as { _zod?: { def?: ZodDefLike } } | undefined)?._zod?.def;
   if (!def) return false;
   if ((def.checks ?? []).some((c) => c._zod?.def?.check === 'custom')) return true;
-  return def.type === 'pipe' && def.out?._zod?.def?.type === 'transform';
+  if (def.type === 'transform') return true;
+  if (def.type === 'pipe')
+    return hasCode(def.out) || (def.in?._zod?.def?.type !== 'transform' && hasCode(def.in));
+  return hasCode(def.innerType);
 }
 
 interface ZodDefLike {
   type?: string;
   checks?: { _zod?: { def?: { check?: string } } }[];
-  out?: { _zod?: { def?: { type?: string } } };
+  in?: { _zod?: { def?: { type?: string } } };
+  out?: unknown;
+  innerType?: unknown;
 }

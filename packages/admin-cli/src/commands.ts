@@ -1,0 +1,248 @@
+import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type ApiTarget, CliError, callApi, Exit, usage } from './http.js';
+
+/** What every command gets: the two APIs, where to print, and the parsed options. */
+export interface Context {
+  admin: ApiTarget;
+  notifier: ApiTarget;
+  out(text: string): void;
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+function option(ctx: Context, name: string): string | undefined {
+  const value = ctx.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function requireOption(ctx: Context, name: string): string {
+  const value = option(ctx, name);
+  if (value === undefined || value === '') throw usage(`--${name} is required`);
+  return value;
+}
+
+function requirePositional(ctx: Context, what: string): string {
+  const value = ctx.positionals[0];
+  if (!value) throw usage(`${what} is required`);
+  if (ctx.positionals.length > 1) throw usage(`unexpected argument "${ctx.positionals[1]}"`);
+  return value;
+}
+
+function integer(ctx: Context, name: string, min: number, max: number): number | undefined {
+  const text = option(ctx, name);
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw usage(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return n;
+}
+
+function readFile(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new CliError(`cannot read ${what} ${path}: ${(err as Error).message}`, Exit.FAILED);
+  }
+}
+
+/** SHA-256 of the key's SPKI DER, the fingerprint the admin API shows for merchant keys. */
+function fingerprint(publicKeyPem: string): string {
+  const der = createPublicKey(publicKeyPem).export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('hex');
+}
+
+function feeRate(ctx: Context): { percentBps: number; fixedCentavos: number } | undefined {
+  const percentBps = integer(ctx, 'fee-bps', 0, 10_000);
+  const fixedCentavos = integer(ctx, 'fee-fixed-centavos', 0, 100_000_000);
+  if (percentBps === undefined && fixedCentavos === undefined) return undefined;
+  return { percentBps: percentBps ?? 0, fixedCentavos: fixedCentavos ?? 0 };
+}
+
+function appIds(ctx: Context): string[] | undefined {
+  const value = ctx.values['app-id'];
+  return Array.isArray(value) ? value : undefined;
+}
+
+const merchantPath = (mchNo: string) => `/admin/merchants/${encodeURIComponent(mchNo)}`;
+
+export async function keygen(ctx: Context): Promise<void> {
+  const dir = resolve(requireOption(ctx, 'out'));
+  const privateFile = join(dir, 'private-key.pem');
+  const publicFile = join(dir, 'public-key.pem');
+  if (!ctx.values['force']) {
+    for (const file of [privateFile, publicFile]) {
+      if (existsSync(file)) throw new CliError(`${file} exists; pass --force to replace it`, Exit.FAILED);
+    }
+  }
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(privateFile, privateKey, { mode: 0o600 });
+    writeFileSync(publicFile, publicKey);
+  } catch (err) {
+    throw new CliError(`cannot write the key files in ${dir}: ${(err as Error).message}`, Exit.FAILED);
+  }
+  ctx.out(
+    [
+      `private key: ${privateFile} (RSA-2048, PKCS#8; mode 600: it stays with the merchant, never send it)`,
+      `public key:  ${publicFile} (SPKI; register it with the platform)`,
+      `fingerprint: ${fingerprint(publicKey)}`,
+      `next: npm run admin -- merchant create --mch-no <mchNo> --name <name> --public-key ${publicFile}`,
+    ].join('\n'),
+  );
+}
+
+export async function merchantCreate(ctx: Context): Promise<void> {
+  if (ctx.positionals.length > 0) throw usage(`unexpected argument "${ctx.positionals[0]}"`);
+  const mchNo = requireOption(ctx, 'mch-no');
+  const name = requireOption(ctx, 'name');
+  const publicKey = readFile(requireOption(ctx, 'public-key'), 'public key file');
+  const body = {
+    mchNo,
+    name,
+    publicKey,
+    ...(appIds(ctx) ? { appIds: appIds(ctx) } : {}),
+    ...(feeRate(ctx) ? { feeRate: feeRate(ctx) } : {}),
+    ...(option(ctx, 'settle-type') ? { settleType: option(ctx, 'settle-type') } : {}),
+  };
+  ctx.out(json(await callApi(ctx.admin, 'POST', '/admin/merchants', body)));
+}
+
+export async function merchantShow(ctx: Context): Promise<void> {
+  const mchNo = requirePositional(ctx, 'the merchant number');
+  ctx.out(json(await callApi(ctx.admin, 'GET', merchantPath(mchNo))));
+}
+
+export function merchantStatus(status: 'enabled' | 'disabled') {
+  return async (ctx: Context): Promise<void> => {
+    const mchNo = requirePositional(ctx, 'the merchant number');
+    ctx.out(json(await callApi(ctx.admin, 'PATCH', merchantPath(mchNo), { status })));
+  };
+}
+
+export async function merchantUpdate(ctx: Context): Promise<void> {
+  const mchNo = requirePositional(ctx, 'the merchant number');
+  const body = {
+    ...(option(ctx, 'name') ? { name: option(ctx, 'name') } : {}),
+    ...(appIds(ctx) ? { appIds: appIds(ctx) } : {}),
+    ...(feeRate(ctx) ? { feeRate: feeRate(ctx) } : {}),
+    ...(option(ctx, 'settle-type') ? { settleType: option(ctx, 'settle-type') } : {}),
+  };
+  if (Object.keys(body).length === 0) {
+    throw usage('nothing to update: give --name, --app-id, --fee-bps/--fee-fixed-centavos or --settle-type');
+  }
+  ctx.out(json(await callApi(ctx.admin, 'PATCH', merchantPath(mchNo), body)));
+}
+
+export async function merchantAddKey(ctx: Context): Promise<void> {
+  const mchNo = requirePositional(ctx, 'the merchant number');
+  const addPublicKey = readFile(requireOption(ctx, 'public-key'), 'public key file');
+  ctx.out(json(await callApi(ctx.admin, 'PATCH', merchantPath(mchNo), { addPublicKey })));
+}
+
+export async function merchantRevokeKey(ctx: Context): Promise<void> {
+  const mchNo = requirePositional(ctx, 'the merchant number');
+  const keyId = requireOption(ctx, 'key-id');
+  ctx.out(json(await callApi(ctx.admin, 'PATCH', merchantPath(mchNo), { revokeKeyIds: [keyId] })));
+}
+
+export async function platformKey(ctx: Context): Promise<void> {
+  if (ctx.positionals.length > 0) throw usage(`unexpected argument "${ctx.positionals[0]}"`);
+  const answer = (await callApi(ctx.admin, 'GET', '/admin/platform-key')) as { publicKey?: unknown };
+  if (typeof answer?.publicKey !== 'string') {
+    throw new CliError('the admin API answered without a publicKey', Exit.FAILED);
+  }
+  const out = option(ctx, 'out');
+  if (out === undefined) {
+    ctx.out(answer.publicKey.trimEnd());
+    return;
+  }
+  try {
+    writeFileSync(out, answer.publicKey);
+  } catch (err) {
+    throw new CliError(`cannot write ${out}: ${(err as Error).message}`, Exit.FAILED);
+  }
+  ctx.out(`platform public key written to ${resolve(out)} (fingerprint ${fingerprint(answer.publicKey)})`);
+}
+
+export async function callbacksList(ctx: Context): Promise<void> {
+  if (ctx.positionals.length > 0) throw usage(`unexpected argument "${ctx.positionals[0]}"`);
+  const orderNo = requireOption(ctx, 'order-no');
+  ctx.out(
+    json(await callApi(ctx.notifier, 'GET', `/admin/deliveries?orderNo=${encodeURIComponent(orderNo)}`)),
+  );
+}
+
+export async function callbacksResend(ctx: Context): Promise<void> {
+  const id = requirePositional(ctx, 'the delivery id');
+  ctx.out(json(await callApi(ctx.notifier, 'POST', `/admin/deliveries/${encodeURIComponent(id)}/resend`)));
+}
+
+function routeBody(ctx: Context): unknown {
+  const inline = option(ctx, 'body');
+  const file = option(ctx, 'file');
+  if ((inline === undefined) === (file === undefined))
+    throw usage('give the route as --body <json> or --file <path>');
+  const text = inline ?? readFile(file as string, 'route file');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw usage(`the route is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+const routePath = (id: string) => `/admin/routes/${encodeURIComponent(id)}`;
+
+export async function routesList(ctx: Context): Promise<void> {
+  ctx.out(json(await callApi(ctx.admin, 'GET', '/admin/routes')));
+}
+
+export async function routesCreate(ctx: Context): Promise<void> {
+  ctx.out(json(await callApi(ctx.admin, 'POST', '/admin/routes', routeBody(ctx))));
+}
+
+export async function routesUpdate(ctx: Context): Promise<void> {
+  const id = requirePositional(ctx, 'the route id');
+  ctx.out(json(await callApi(ctx.admin, 'PATCH', routePath(id), routeBody(ctx))));
+}
+
+export async function routesShow(ctx: Context): Promise<void> {
+  const id = requirePositional(ctx, 'the route id');
+  ctx.out(json(await callApi(ctx.admin, 'GET', routePath(id))));
+}
+
+export function routesEnabled(enabled: boolean) {
+  return async (ctx: Context): Promise<void> => {
+    const id = requirePositional(ctx, 'the route id');
+    ctx.out(json(await callApi(ctx.admin, 'POST', `${routePath(id)}/${enabled ? 'enable' : 'disable'}`)));
+  };
+}
+
+/** Replaces the merchants a route serves (they matter while its merchantScope is `list`). */
+export async function routesMerchants(ctx: Context): Promise<void> {
+  const id = requirePositional(ctx, 'the route id');
+  const merchants = ctx.values['mch-no'];
+  if (!Array.isArray(merchants) && !ctx.values['none']) {
+    throw usage('give the merchants as --mch-no <mchNo> (repeat it), or --none to bind none');
+  }
+  const list = Array.isArray(merchants) ? merchants : [];
+  ctx.out(json(await callApi(ctx.admin, 'PUT', `${routePath(id)}/merchants`, { merchants: list })));
+}
+
+export function routesBinding(bind: boolean) {
+  return async (ctx: Context): Promise<void> => {
+    const id = requirePositional(ctx, 'the route id');
+    const mchNo = requireOption(ctx, 'mch-no');
+    const path = `${routePath(id)}/merchants/${encodeURIComponent(mchNo)}`;
+    ctx.out(json(await callApi(ctx.admin, bind ? 'POST' : 'DELETE', path)));
+  };
+}
