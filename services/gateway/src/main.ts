@@ -8,6 +8,7 @@ import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { sql } from 'kysely';
 import { buildAdminApi } from './admin/admin-api.js';
+import { registerRoutesAdmin } from './admin/routes-admin.js';
 import { gatewayEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
@@ -58,6 +59,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     CLIENT_OPTIONS,
   );
   const router = new protos.agentpay.router.v1.UpstreamRouter(config.ROUTER_ADDR, insecure, CLIENT_OPTIONS);
+  const routeAdmin = new protos.agentpay.router.v1.RouteAdmin(config.ROUTER_ADDR, insecure, CLIENT_OPTIONS);
 
   const merchants = createMerchantService(db, { cacheMs: config.MERCHANT_CACHE_MS });
 
@@ -122,6 +124,12 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     platformPublicKeyPem: platformKey.publicKeyPem,
     merchants,
     registry,
+    extend: (app) =>
+      registerRoutesAdmin(app, {
+        client: routeAdmin,
+        merchants,
+        timeoutMs: config.GRPC_TIMEOUT_MS,
+      }),
   });
 
   await merchantApi.listen({ host: config.HOST, port: config.GATEWAY_PORT });
@@ -144,7 +152,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       clearInterval(purge);
       // Fastify's close stops accepting, lets in-flight requests finish, then resolves.
       await Promise.all([merchantApi.close(), adminApi.close()]);
-      for (const client of [payments, transfers, router]) client.close();
+      for (const client of [payments, transfers, router, routeAdmin]) client.close();
       await db.destroy();
       await tracing.shutdown();
       logger.info('gateway stopped');

@@ -24,6 +24,14 @@ export const routerEnv = z
     UPSTREAM_TIMEOUT_MS: millis(10_000),
     /** Timeout of one ApplyUpstreamPayment/ApplyUpstreamPayout call while answering a notice, ms; default 10000. */
     APPLY_TIMEOUT_MS: millis(10_000),
+    /** Unavailable answers in a row (within ROUTE_BREAKER_WINDOW_MS) that open a route's circuit breaker; default 5. */
+    ROUTE_BREAKER_FAILURES: z.coerce.number().int().min(1).default(5),
+    /** Window in which those failures must fall, ms; default 60000. */
+    ROUTE_BREAKER_WINDOW_MS: millis(60_000),
+    /** How long an open breaker keeps its route out of selection before one probe call, ms; default 15000. */
+    ROUTE_BREAKER_COOLDOWN_MS: millis(15_000),
+    /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
   })
   .transform((env) => ({ ...env, production: env.NODE_ENV === 'production' }));
 

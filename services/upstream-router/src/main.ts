@@ -3,6 +3,7 @@ import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
 import { boundPort } from '@agentpay/http';
 import { createLogger } from '@agentpay/logger';
 import { CLIENT_OPTIONS, loadProtos, startGrpcServer } from '@agentpay/proto';
+import { installTracing } from '@agentpay/telemetry';
 import * as grpc from '@grpc/grpc-js';
 import { createAdapters } from './adapters/registry.js';
 import { routerEnv } from './config.js';
@@ -18,7 +19,10 @@ import { createPayoutService } from './payout/payout.service.js';
 import { routerHandlers } from './router.grpc.js';
 import { createChannels } from './routes/channels.js';
 import { seedRouteOnce } from './routes/route.repository.js';
+import { routeAdminHandlers } from './routes/route-admin.grpc.js';
+import { createRouteAdminService } from './routes/route-admin.service.js';
 import { createSecretResolver } from './routes/secrets.js';
+import { createBreakers } from './routing/circuit-breaker.js';
 import { createRouteSelector } from './routing/route-selector.js';
 
 export interface Router {
@@ -31,6 +35,11 @@ export interface Router {
 export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
   const config = parseConfig(routerEnv, env);
   const logger = createLogger({ service: 'upstream-router', level: config.LOG_LEVEL });
+  // Notices continue the channel's trace (or start one) into ApplyUpstreamPayment/ApplyUpstreamPayout.
+  const tracing = installTracing({
+    service: 'upstream-router',
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+  });
 
   await ensureDatabase(config.DATABASE_URL, logger);
   const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'upstream-router', logger });
@@ -57,11 +66,15 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
   });
   if (seeded) logger.info('seeded the default sandbox route');
 
-  const channels = createChannels(
-    createAdapters({ timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
-    createSecretResolver(env, config.production),
-  );
-  const selector = createRouteSelector(db);
+  const adapters = createAdapters({ timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const channels = createChannels(adapters, createSecretResolver(env, config.production));
+  // Per replica: each judges routes by its own calls (README "Circuit breaker").
+  const breakers = createBreakers({
+    failureThreshold: config.ROUTE_BREAKER_FAILURES,
+    windowMs: config.ROUTE_BREAKER_WINDOW_MS,
+    coolDownMs: config.ROUTE_BREAKER_COOLDOWN_MS,
+  });
+  const selector = createRouteSelector(db, { breakers, logger });
 
   const protos = loadProtos();
   const insecure = grpc.credentials.createInsecure();
@@ -88,14 +101,28 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
   const grpcServer = await startGrpcServer({
     host: config.HOST,
     port: config.GRPC_PORT,
+    name: 'upstream-router',
     services: [
       [
         protos.agentpay.router.v1.UpstreamRouter.service,
         routerHandlers({
           logger,
           options: createOptionsService(db),
-          virtualAccounts: createVirtualAccountService({ selector, channels, logger }),
-          payouts: createPayoutService({ selector, channels, logger }),
+          virtualAccounts: createVirtualAccountService({ selector, channels, breakers, logger }),
+          payouts: createPayoutService({ selector, channels, breakers, logger }),
+        }),
+      ],
+      [
+        protos.agentpay.router.v1.RouteAdmin.service,
+        routeAdminHandlers({
+          logger,
+          routes: createRouteAdminService({
+            db,
+            adapters,
+            breakers,
+            logger,
+            publicNoticeUrl: config.PUBLIC_NOTICE_URL,
+          }),
         }),
       ],
     ],
@@ -120,6 +147,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       payments.close();
       transfers.close();
       await db.destroy();
+      await tracing.shutdown();
       logger.info('upstream-router stopped');
     },
   };

@@ -18,6 +18,10 @@ export async function startApplyStandIn() {
   const payments: ApplyUpstreamPaymentRequest__Output[] = [];
   const payouts: ApplyUpstreamPayoutRequest__Output[] = [];
   const failures = new Map<string, number>();
+  /** The traceparent metadata each Apply* call arrived with, by order_no / transfer_no. */
+  const traceparents = new Map<string, string>();
+  const remember = (ref: string, call: { metadata: grpc.Metadata }) =>
+    traceparents.set(ref, String(call.metadata.get('traceparent')[0] ?? ''));
   const shouldFail = (ref: string) => {
     const left = failures.get(ref) ?? 0;
     if (left > 0) failures.set(ref, left - 1);
@@ -26,11 +30,13 @@ export async function startApplyStandIn() {
 
   const applyPayment: Unary<ApplyUpstreamPaymentRequest__Output, unknown> = (call, callback) => {
     if (shouldFail(call.request.order_no)) return callback({ code: 14, details: 'payments is down' });
+    remember(call.request.order_no, call);
     payments.push(call.request);
     callback(null, { changed: true });
   };
   const applyPayout: Unary<ApplyUpstreamPayoutRequest__Output, unknown> = (call, callback) => {
     if (shouldFail(call.request.transfer_no)) return callback({ code: 14, details: 'transfers is down' });
+    remember(call.request.transfer_no, call);
     payouts.push(call.request);
     callback(null, { changed: true });
   };
@@ -68,6 +74,7 @@ export async function startApplyStandIn() {
     address: `127.0.0.1:${server.port}`,
     payments,
     payouts,
+    traceparents,
     failNext(ref: string, times: number) {
       failures.set(ref, times);
     },

@@ -263,7 +263,11 @@ describe('virtual accounts', () => {
     const va = await createVa(M_MAIN, orderNo, '700');
     await pay(va.clabe, 7);
     await waitFor(() => apply.payments.some((p) => p.order_no === orderNo), { timeoutMs: 10_000 });
-    const [row] = await db.selectFrom('upstream_notices').selectAll().where('ref', '=', orderNo).execute();
+    // The router marks the notice applied once the apply call returned: a moment after the stand-in saw it.
+    const row = await waitFor(async () => {
+      const [r] = await db.selectFrom('upstream_notices').selectAll().where('ref', '=', orderNo).execute();
+      return r?.applied_at ? r : undefined;
+    });
     expect(row).toMatchObject({ deliveries: 2, apply_attempts: 2, applied_at: expect.any(Date) });
   });
 
@@ -336,6 +340,42 @@ describe('notice endpoint', () => {
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     expect((await postNotice('sandbox-default', body, signature)).status).toBe(200);
     expect(apply.payments.filter((p) => p.order_no === orderNo)).toHaveLength(1);
+  });
+
+  it("carries the channel's traceparent on to ApplyUpstreamPayment, or starts a trace when none came", async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const signedNotice = (orderNo: string) => {
+      const at = new Date().toISOString();
+      const body = JSON.stringify({
+        id: `ntc_${orderNo}`,
+        type: 'virtual_account.paid',
+        createdAt: at,
+        data: { orderRef: orderNo, paidAmount: 100, paidAt: at },
+      });
+      return { body, signature: createHmac('sha256', 'sandbox-notice-secret').update(body).digest('hex') };
+    };
+
+    const traced = no('P');
+    const first = signedNotice(traced);
+    const response = await fetch(`${noticeUrl}/notices/sandbox-default`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-sandbox-signature': first.signature,
+        traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+      },
+      body: first.body,
+    });
+    expect(response.status).toBe(200);
+    expect(apply.traceparents.get(traced)).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+
+    const untraced = no('P');
+    const second = signedNotice(untraced);
+    expect((await postNotice('sandbox-default', second.body, second.signature)).status).toBe(200);
+    const fresh = apply.traceparents.get(untraced);
+    expect(fresh).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(fresh).not.toContain(traceId);
+    expect(fresh).not.toMatch(/^00-0{32}-/);
   });
 
   it('answers 404 for an unknown route and 400 for a signed notice it cannot read', async () => {

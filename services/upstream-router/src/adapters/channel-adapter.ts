@@ -90,6 +90,12 @@ export type UpstreamNotice =
     };
 
 export interface ChannelAdapter {
+  /**
+   * What is wrong with a route's `config` for this adapter, as `config.<key>: <problem>`, or undefined when it
+   * is usable. Checked when an operator creates or changes a route. `noticeUrl` and `noticeSecretRef`
+   * are the router's own settings and checked by it.
+   */
+  configProblem(config: Record<string, unknown>): string | undefined;
   createVirtualAccount(
     route: RouteContext,
     request: { orderNo: string; amount: number; expiredTime: Date },

@@ -1,5 +1,6 @@
 import { createHttpServer, type FastifyInstance } from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
+import { contextFrom, inSpan, SpanKind } from '@agentpay/telemetry';
 import type { NoticeService } from './notice.service.js';
 
 /** Largest notice accepted; channel notices are a few hundred bytes. */
@@ -15,7 +16,28 @@ export function buildNoticeServer(deps: { notices: NoticeService; logger: Logger
   http.get('/healthz', async () => ({ status: 'ok' }));
   http.post<{ Params: { routeId: string } }>('/notices/:routeId', async (request, reply) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';
-    const answer = await deps.notices.receive(request.params.routeId, { headers: request.headers, rawBody });
+    // Continues the channel's trace when it sends a traceparent, else starts one; the Apply* calls made
+    // while handling the notice carry it on (call() injects the active span's traceparent).
+    const answer = await inSpan(
+      'notice receive',
+      {
+        service: 'upstream-router',
+        kind: SpanKind.SERVER,
+        parent: contextFrom({
+          traceparent: request.headers.traceparent,
+          tracestate: request.headers.tracestate,
+        }),
+        attributes: { 'agentpay.route_id': request.params.routeId },
+      },
+      async (span) => {
+        const result = await deps.notices.receive(request.params.routeId, {
+          headers: request.headers,
+          rawBody,
+        });
+        span.setAttribute('http.response.status_code', result.status);
+        return result;
+      },
+    );
     return reply.code(answer.status).send(answer.body);
   });
   http.setErrorHandler((err, _request, reply) => {

@@ -11,6 +11,7 @@ import type { RouteRow } from '../db/schema.js';
 import { instantText, requireCentavos, requireInstant, requireText } from '../grpc-args.js';
 import { PUBLIC_BANK_CODES } from '../options/catalog.js';
 import type { Channels } from '../routes/channels.js';
+import type { Breakers } from '../routing/circuit-breaker.js';
 import { withFailover } from '../routing/failover.js';
 import type { RouteSelector } from '../routing/route-selector.js';
 import { toAppError } from '../routing/upstream-errors.js';
@@ -29,9 +30,10 @@ function upstreamPayment(state: PaymentState): UpstreamPayment {
 export function createVirtualAccountService(deps: {
   selector: RouteSelector;
   channels: Channels;
+  breakers: Breakers;
   logger: Logger;
 }) {
-  const { selector, channels, logger } = deps;
+  const { selector, channels, breakers, logger } = deps;
 
   async function onRecordedRoute(
     ref: VirtualAccountRef__Output,
@@ -66,7 +68,7 @@ export function createVirtualAccountService(deps: {
             const channel = channels.of(r);
             return channel.adapter.createVirtualAccount(channel.route, { orderNo, amount, expiredTime });
           },
-          { logger, operation: 'CreateVirtualAccount' },
+          { logger, operation: 'CreateVirtualAccount', breakers },
         );
         const bankCode = publicBankCode(route, result.bankCode, result.clabe);
         return {

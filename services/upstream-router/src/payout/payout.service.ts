@@ -11,14 +11,23 @@ import { UpstreamNotFoundError, UpstreamUnavailableError } from '../adapters/cha
 import type { RouteRow } from '../db/schema.js';
 import { instantText, requireCentavos, requireText } from '../grpc-args.js';
 import type { Channels } from '../routes/channels.js';
+import type { Breakers } from '../routing/circuit-breaker.js';
 import { withFailover } from '../routing/failover.js';
 import type { RouteSelector } from '../routing/route-selector.js';
 import { toAppError } from '../routing/upstream-errors.js';
 import { publicPayeeCode } from './payee-code.js';
 
+/** A channel's answer to a payout, or the stand-in for one that never came (a timeout). */
+type SubmitAnswer = { status: 'progress' | 'fail'; upstreamRef: string; unanswered?: boolean };
+
 /** Payee inquiries and payouts: on a selected route, with each route's own payee codes. */
-export function createPayoutService(deps: { selector: RouteSelector; channels: Channels; logger: Logger }) {
-  const { selector, channels, logger } = deps;
+export function createPayoutService(deps: {
+  selector: RouteSelector;
+  channels: Channels;
+  breakers: Breakers;
+  logger: Logger;
+}) {
+  const { selector, channels, breakers, logger } = deps;
 
   const upstreamCode = (route: RouteRow, publicCode: string | undefined) =>
     publicCode === undefined ? '' : (route.code_map[publicCode] ?? '');
@@ -42,7 +51,7 @@ export function createPayoutService(deps: { selector: RouteSelector; channels: C
               upstreamCode: upstreamCode(route, publicCode),
             });
           },
-          { logger, operation: 'InquirePayee' },
+          { logger, operation: 'InquirePayee', breakers },
         );
         return { status: result };
       } catch (err) {
@@ -66,7 +75,7 @@ export function createPayoutService(deps: { selector: RouteSelector; channels: C
       try {
         const { route, result } = await withFailover(
           routes,
-          async (r) => {
+          async (r): Promise<SubmitAnswer> => {
             const channel = channels.of(r);
             try {
               return await channel.adapter.submitPayout(channel.route, {
@@ -84,10 +93,11 @@ export function createPayoutService(deps: { selector: RouteSelector; channels: C
                 { routeId: r.id, transferNo, reason: err.message },
                 'payout outcome unknown; kept on this route as in progress',
               );
-              return { status: 'progress' as const, upstreamRef: '' };
+              return { status: 'progress', upstreamRef: '', unanswered: true };
             }
           },
-          { logger, operation: 'SubmitPayout' },
+          // A payout kept after a timeout was still a timeout: it counts against the route's breaker.
+          { logger, operation: 'SubmitPayout', breakers, unhealthy: (answer) => answer.unanswered === true },
         );
         return { route_id: route.id, status: result.status, upstream_ref: result.upstreamRef };
       } catch (err) {

@@ -65,12 +65,12 @@ export async function seedRouteOnce(db: Kysely<Database>, route: NewRoute): Prom
   });
 }
 
-/** Adds a route; an existing id is left as it is. */
+/** Adds a route; an existing id is left as it is (false). */
 export async function insertRoute(
   db: Kysely<Database> | Transaction<Database>,
   route: NewRoute,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const inserted = await db
     .insertInto('routes')
     .values({
       id: route.id,
@@ -87,14 +87,101 @@ export async function insertRoute(
       code_map: JSON.stringify(route.codeMap),
     })
     .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 /** Lets a `list`-scoped route serve one more merchant. */
-export async function bindMerchant(db: Kysely<Database>, routeId: string, mchNo: string): Promise<void> {
+export async function bindMerchant(
+  db: Kysely<Database> | Transaction<Database>,
+  routeId: string,
+  mchNo: string,
+): Promise<void> {
   await db
     .insertInto('route_merchants')
     .values({ route_id: routeId, mch_no: mchNo })
     .onConflict((oc) => oc.columns(['route_id', 'mch_no']).doNothing())
     .execute();
+}
+
+/** Every route, by priority then id. */
+export async function listRoutes(db: Kysely<Database>): Promise<RouteRow[]> {
+  return db.selectFrom('routes').selectAll().orderBy('priority').orderBy('id').execute();
+}
+
+/** The route, locked until the transaction ends, so read-modify-write changes do not interleave. */
+export async function lockRoute(trx: Transaction<Database>, id: string): Promise<RouteRow | undefined> {
+  return trx.selectFrom('routes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Overwrites a route's settings (everything but its id and creation time). */
+export async function saveRoute(trx: Transaction<Database>, route: NewRoute): Promise<void> {
+  await trx
+    .updateTable('routes')
+    .set({
+      name: route.name,
+      adapter: route.adapter,
+      config: JSON.stringify(route.config),
+      credentials_ref: route.credentialsRef,
+      enabled: route.enabled,
+      methods: route.methods,
+      payee_types: route.payeeTypes,
+      priority: route.priority,
+      weight: route.weight,
+      merchant_scope: route.merchantScope,
+      code_map: JSON.stringify(route.codeMap),
+      updated_at: new Date(),
+    })
+    .where('id', '=', route.id)
+    .execute();
+}
+
+/** Merchants bound to each of the routes. */
+export async function boundMerchants(
+  db: Kysely<Database> | Transaction<Database>,
+  routeIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const bound = new Map<string, string[]>(routeIds.map((id) => [id, []]));
+  if (routeIds.length === 0) return bound;
+  const rows = await db
+    .selectFrom('route_merchants')
+    .select(['route_id', 'mch_no'])
+    .where('route_id', 'in', routeIds)
+    .orderBy('mch_no')
+    .execute();
+  for (const row of rows) bound.get(row.route_id)?.push(row.mch_no);
+  return bound;
+}
+
+/** Replaces the merchants a route serves. */
+export async function replaceMerchants(
+  trx: Transaction<Database>,
+  routeId: string,
+  mchNos: readonly string[],
+): Promise<void> {
+  await trx.deleteFrom('route_merchants').where('route_id', '=', routeId).execute();
+  if (mchNos.length > 0)
+    await trx
+      .insertInto('route_merchants')
+      .values(mchNos.map((mchNo) => ({ route_id: routeId, mch_no: mchNo })))
+      .onConflict((oc) => oc.columns(['route_id', 'mch_no']).doNothing())
+      .execute();
+}
+
+export async function unbindMerchant(
+  db: Kysely<Database> | Transaction<Database>,
+  routeId: string,
+  mchNo: string,
+): Promise<void> {
+  await db
+    .deleteFrom('route_merchants')
+    .where('route_id', '=', routeId)
+    .where('mch_no', '=', mchNo)
+    .execute();
+}
+
+/** Marks the route changed (a binding moved), so its updated_at tells operators when. */
+export async function touchRoute(db: Kysely<Database> | Transaction<Database>, id: string): Promise<void> {
+  await db.updateTable('routes').set({ updated_at: new Date() }).where('id', '=', id).execute();
 }

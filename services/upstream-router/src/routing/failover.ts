@@ -1,27 +1,47 @@
 import type { Logger } from '@agentpay/logger';
 import { AppError } from '@agentpay/wire';
 import { UpstreamUnavailableError } from '../adapters/channel-adapter.js';
+import type { Breakers } from './circuit-breaker.js';
 
 /**
  * Runs `attempt` on each route in turn until one answers. A route that is unavailable
  * (UpstreamUnavailableError) passes the call to the next; any other failure ends the search.
- * When every route was unavailable: UPSTREAM_UNAVAILABLE (nothing was created upstream).
+ * Each attempt goes through the route's circuit breaker: a route whose breaker turned it away since
+ * selection (another call took its probe) is skipped, and every outcome is reported to it.
+ * `unhealthy` marks an answer that still counts against the route (a payout kept after a timeout).
+ * When no route answered: UPSTREAM_UNAVAILABLE (nothing was created upstream).
  */
 export async function withFailover<R extends { id: string }, T>(
   routes: readonly R[],
   attempt: (route: R) => Promise<T>,
-  context: { logger: Logger; operation: string },
+  context: { logger: Logger; operation: string; breakers: Breakers; unhealthy?: (result: T) => boolean },
 ): Promise<{ route: R; result: T }> {
+  const { breakers } = context;
   for (const route of routes) {
+    const pass = breakers.enter(route.id);
+    if (!pass) {
+      breakers.skipped(route.id);
+      continue;
+    }
+    let result: T;
     try {
-      return { route, result: await attempt(route) };
+      result = await attempt(route);
     } catch (err) {
-      if (!(err instanceof UpstreamUnavailableError)) throw err;
+      if (!(err instanceof UpstreamUnavailableError)) {
+        // The channel answered (with something we refuse) or this code failed: not an outage.
+        pass.succeeded();
+        throw err;
+      }
+      pass.failed();
       context.logger.warn(
         { routeId: route.id, operation: context.operation, reason: err.message },
         'route unavailable, trying the next one',
       );
+      continue;
     }
+    if (context.unhealthy?.(result)) pass.failed();
+    else pass.succeeded();
+    return { route, result };
   }
   throw new AppError('UPSTREAM_UNAVAILABLE');
 }

@@ -1,21 +1,39 @@
+import type { Logger } from '@agentpay/logger';
 import { AppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, RouteRow } from '../db/schema.js';
 import { eligibleRoutes, findRoute } from '../routes/route.repository.js';
+import type { Breakers } from './circuit-breaker.js';
 import { attemptOrder } from './route-selection.js';
 
 /**
- * Which routes a call may use, best first. Creates pick among eligible routes; every later call for
- * an order goes to the route recorded on it. (A circuit breaker would filter here.)
+ * Which routes a call may use, best first. Creates pick among eligible routes whose circuit breaker
+ * admits them; every later call for an order goes to the route recorded on it, whatever its breaker says.
+ * Routes are read from the database on every call (one small indexed query), so an operator's change
+ * applies to the next order on every replica without a cache to invalidate.
  */
-export function createRouteSelector(db: Kysely<Database>, options: { random?: () => number } = {}) {
+export function createRouteSelector(
+  db: Kysely<Database>,
+  options: { breakers: Breakers; logger: Logger; random?: () => number },
+) {
+  const { breakers, logger } = options;
   const random = options.random ?? Math.random;
 
   const ordered = (routes: RouteRow[]) => {
     const order = attemptOrder(routes, random);
     // Routes exist for the request but none may take traffic now (all weighted 0).
     if (order.length === 0) throw new AppError('NO_UPSTREAM_ROUTE');
-    return order;
+    const admitted = order.filter((route) => {
+      if (breakers.admits(route.id)) return true;
+      breakers.skipped(route.id);
+      return false;
+    });
+    // Every route that would take the call is known to be down: nothing is tried, nothing is created.
+    if (admitted.length === 0) {
+      logger.warn({ routeIds: order.map((r) => r.id) }, 'every eligible route has its circuit breaker open');
+      throw new AppError('UPSTREAM_UNAVAILABLE');
+    }
+    return admitted;
   };
 
   return {

@@ -46,6 +46,16 @@ const notice = z.discriminatedUnion('type', [
   }),
 ]);
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** A sandbox route's settings (README "Route config"); unknown keys are refused, so typos surface. */
+const routeConfig = z.strictObject({
+  baseUrl: httpUrl,
+  noticeUrl: httpUrl,
+  noticeSecretRef: z.string().min(1, 'required: the variable holding the notice key'),
+  timeoutMs: z.number().int().min(1).max(120_000).optional(),
+});
+
 const SIGNATURE_HEADER = 'x-sandbox-signature';
 
 const PAYMENT_STATUS = { open: 'wait', paid: 'success', closed: 'close', expired: 'close' } as const;
@@ -95,6 +105,14 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
       : `/channel/virtual-accounts?orderRef=${encodeURIComponent(ref.orderNo)}`;
 
   return {
+    configProblem(config) {
+      const parsed = routeConfig.safeParse(config);
+      if (parsed.success) return undefined;
+      const issue = parsed.error.issues[0];
+      if (issue?.code === 'unrecognized_keys') return `config.${issue.keys[0]}: unknown setting`;
+      return `${['config', ...(issue?.path ?? []).map(String)].join('.')}: ${issue?.message ?? 'invalid'}`;
+    },
+
     async createVirtualAccount(route, request) {
       const a = await post(
         route,

@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/router/v1/router.proto
+
+
+export interface ListRoutesRequest {
+}
+
+export interface ListRoutesRequest__Output {
+}

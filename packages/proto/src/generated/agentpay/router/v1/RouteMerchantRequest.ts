@@ -1,0 +1,12 @@
+// Original file: /work/main/proto/router/v1/router.proto
+
+
+export interface RouteMerchantRequest {
+  'id'?: (string);
+  'mch_no'?: (string);
+}
+
+export interface RouteMerchantRequest__Output {
+  'id': (string);
+  'mch_no': (string);
+}

@@ -1,0 +1,318 @@
+import type { FastifyInstance, FastifyReply } from '@agentpay/http';
+import type {
+  Route__Output,
+  RouteAdminClient,
+  RouteKey,
+  RouteList__Output,
+  RouteMerchantRequest,
+  RouteSpec,
+  SetRouteEnabledRequest,
+  SetRouteMerchantsRequest,
+  UpdateRouteRequest,
+} from '@agentpay/proto';
+import * as grpc from '@grpc/grpc-js';
+import { z } from 'zod';
+import { MerchantAdminError, type MerchantService } from '../merchants/merchant.service.js';
+import { badRequest } from './admin-api.js';
+
+// The operators' routes API (services/upstream-router/README.md "Routes admin API"). The router owns
+// routes, so this is a thin JSON ↔ gRPC translation: the shape of a body is checked here (400 naming the
+// field), what its values mean (adapters, payee codes, secret names) by the router.
+
+const routeId = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9-]{0,62}$/,
+    '1 to 63 lowercase letters, digits or -, starting with a letter or digit',
+  );
+const mchNo = z
+  .string()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+const codes = z.array(z.string().min(1).max(50)).max(50);
+const config = z.record(z.string(), z.unknown());
+
+const fields = {
+  name: z.string().min(1).max(100),
+  adapter: z.string().min(1).max(50),
+  credentialsRef: z.string().min(1).max(100),
+  enabled: z.boolean(),
+  methods: codes,
+  payeeTypes: codes,
+  priority: z.number().int().min(0).max(1_000_000),
+  weight: z.number().int().min(0).max(1_000_000),
+  merchantScope: z.enum(['all', 'list']),
+  codeMap: z.record(z.string().max(10), z.string().max(32)),
+};
+
+const createRoute = z.strictObject({
+  id: routeId,
+  name: fields.name,
+  adapter: fields.adapter,
+  config: config.default({}),
+  credentialsRef: fields.credentialsRef,
+  enabled: fields.enabled.default(true),
+  methods: fields.methods.default([]),
+  payeeTypes: fields.payeeTypes.default([]),
+  priority: fields.priority.default(100),
+  weight: fields.weight.default(100),
+  merchantScope: fields.merchantScope.default('all'),
+  codeMap: fields.codeMap.default({}),
+});
+
+const updateRoute = z
+  .strictObject({
+    name: fields.name.optional(),
+    adapter: fields.adapter.optional(),
+    // Merged into the route's config; a null removes a key.
+    config: config.optional(),
+    credentialsRef: fields.credentialsRef.optional(),
+    enabled: fields.enabled.optional(),
+    methods: fields.methods.optional(),
+    payeeTypes: fields.payeeTypes.optional(),
+    priority: fields.priority.optional(),
+    weight: fields.weight.optional(),
+    merchantScope: fields.merchantScope.optional(),
+    codeMap: fields.codeMap.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'nothing to change');
+
+const merchantList = z.strictObject({ merchants: z.array(mchNo).max(1_000) });
+
+/** JSON field → RouteSpec field. */
+const SPEC_FIELD = {
+  name: 'name',
+  adapter: 'adapter',
+  config: 'config_json',
+  credentialsRef: 'credentials_ref',
+  enabled: 'enabled',
+  methods: 'methods',
+  payeeTypes: 'payee_types',
+  priority: 'priority',
+  weight: 'weight',
+  merchantScope: 'merchant_scope',
+  codeMap: 'code_map',
+} as const satisfies Record<keyof z.output<typeof updateRoute>, keyof RouteSpec>;
+
+function toSpec(body: Partial<z.output<typeof createRoute>>): RouteSpec {
+  return {
+    id: body.id ?? '',
+    name: body.name ?? '',
+    adapter: body.adapter ?? '',
+    config_json: body.config === undefined ? '' : JSON.stringify(body.config),
+    credentials_ref: body.credentialsRef ?? '',
+    enabled: body.enabled ?? false,
+    methods: body.methods ?? [],
+    payee_types: body.payeeTypes ?? [],
+    priority: body.priority ?? 0,
+    weight: body.weight ?? 0,
+    merchant_scope: body.merchantScope ?? '',
+    code_map: body.codeMap ?? {},
+  };
+}
+
+const omitEmpty = (text: string) => (text === '' ? undefined : text);
+
+/** A route as the admin API shows it. */
+export function routeJson(route: Route__Output) {
+  const spec = route.spec;
+  const health = route.health;
+  return {
+    id: spec?.id,
+    name: spec?.name,
+    adapter: spec?.adapter,
+    config: spec?.config_json ? (JSON.parse(spec.config_json) as Record<string, unknown>) : {},
+    credentialsRef: spec?.credentials_ref,
+    enabled: spec?.enabled,
+    methods: spec?.methods,
+    payeeTypes: spec?.payee_types,
+    priority: spec?.priority,
+    weight: spec?.weight,
+    merchantScope: spec?.merchant_scope,
+    codeMap: spec?.code_map,
+    merchants: route.mch_nos,
+    createdAt: omitEmpty(route.created_at),
+    updatedAt: omitEmpty(route.updated_at),
+    health: health && {
+      state: health.state,
+      recentFailures: health.recent_failures,
+      failuresTotal: Number(health.failures_total),
+      successesTotal: Number(health.successes_total),
+      skippedTotal: Number(health.skipped_total),
+      openedAt: omitEmpty(health.opened_at),
+      retryAt: omitEmpty(health.retry_at),
+    },
+  };
+}
+
+/** A refusal of the router's, or its absence, as the admin API answers it. */
+class RouterAdminFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly kind: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const HTTP_OF: Partial<Record<grpc.status, [number, string]>> = {
+  [grpc.status.INVALID_ARGUMENT]: [400, 'bad_request'],
+  [grpc.status.NOT_FOUND]: [404, 'not_found'],
+  [grpc.status.ALREADY_EXISTS]: [409, 'conflict'],
+  [grpc.status.UNAVAILABLE]: [503, 'unavailable'],
+  [grpc.status.DEADLINE_EXCEEDED]: [503, 'unavailable'],
+};
+
+type UnaryMethod<Req, Res> = (
+  request: Req,
+  metadata: grpc.Metadata,
+  options: grpc.CallOptions,
+  callback: grpc.requestCallback<Res>,
+) => grpc.ClientUnaryCall;
+
+/**
+ * One RouteAdmin call. Unlike merchant calls (`call()` from @agentpay/proto, which maps to envelope
+ * codes), the router's operator errors are gRPC statuses whose details are the message to show.
+ */
+function invoke<Req, Res>(
+  client: RouteAdminClient,
+  method: UnaryMethod<Req, Res>,
+  request: Req,
+  timeoutMs: number,
+): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    method.call(
+      client,
+      request,
+      new grpc.Metadata(),
+      { deadline: new Date(Date.now() + timeoutMs) },
+      (err, value) => {
+        if (!err) return resolve(value as Res);
+        const [status, kind] = HTTP_OF[err.code] ?? [500, 'internal'];
+        reject(new RouterAdminFailure(status, kind, status === 500 ? 'internal error' : err.details));
+      },
+    );
+  });
+}
+
+/**
+ * Registers `/admin/routes...` on the admin server (behind its bearer token): list, get, create, change,
+ * enable, disable, and the merchants a route serves.
+ */
+export function registerRoutesAdmin(
+  app: FastifyInstance,
+  deps: { client: RouteAdminClient; merchants: MerchantService; timeoutMs: number },
+): void {
+  const { client, timeoutMs } = deps;
+  // Generated clients overload each method; the four-argument form is the one invoked.
+  const rpc = <Req, Res = Route__Output>(method: unknown, request: Req) =>
+    invoke(client, method as UnaryMethod<Req, Res>, request, timeoutMs);
+  const route = async (reply: FastifyReply, pending: Promise<Route__Output>, status = 200) => {
+    try {
+      return reply.code(status).send(routeJson(await pending));
+    } catch (err) {
+      return fail(reply, err);
+    }
+  };
+  const fail = (reply: FastifyReply, err: unknown) => {
+    if (err instanceof RouterAdminFailure)
+      return reply.code(err.status).send({ error: err.kind, message: err.message });
+    throw err;
+  };
+  /** Index of the first merchant number with no merchant, or -1. */
+  const firstUnknown = async (mchNos: readonly string[]) => {
+    for (const [i, m] of mchNos.entries()) {
+      try {
+        await deps.merchants.get(m);
+      } catch (err) {
+        if (err instanceof MerchantAdminError && err.kind === 'not_found') return i;
+        throw err;
+      }
+    }
+    return -1;
+  };
+
+  type Id = { Params: { id: string } };
+  type Binding = { Params: { id: string; mchNo: string } };
+
+  app.get('/admin/routes', async (_request, reply) => {
+    try {
+      const list = await rpc<object, RouteList__Output>(client.ListRoutes, {});
+      return { routes: list.routes.map(routeJson) };
+    } catch (err) {
+      return fail(reply, err);
+    }
+  });
+
+  app.get<Id>('/admin/routes/:id', async (request, reply) =>
+    route(reply, rpc<RouteKey>(client.GetRoute, { id: request.params.id })),
+  );
+
+  app.post('/admin/routes', async (request, reply) => {
+    const body = createRoute.safeParse(request.body);
+    if (!body.success) return badRequest(reply, body.error);
+    return route(reply, rpc<RouteSpec>(client.CreateRoute, toSpec(body.data)), 201);
+  });
+
+  app.patch<Id>('/admin/routes/:id', async (request, reply) => {
+    const body = updateRoute.safeParse(request.body);
+    if (!body.success) return badRequest(reply, body.error);
+    const named = Object.keys(body.data) as (keyof typeof SPEC_FIELD)[];
+    return route(
+      reply,
+      rpc<UpdateRouteRequest>(client.UpdateRoute, {
+        id: request.params.id,
+        changes: toSpec(body.data),
+        fields: named.map((f) => SPEC_FIELD[f]),
+      }),
+    );
+  });
+
+  for (const [action, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    app.post<Id>(`/admin/routes/:id/${action}`, async (request, reply) =>
+      route(reply, rpc<SetRouteEnabledRequest>(client.SetRouteEnabled, { id: request.params.id, enabled })),
+    );
+  }
+
+  app.put<Id>('/admin/routes/:id/merchants', async (request, reply) => {
+    const body = merchantList.safeParse(request.body);
+    if (!body.success) return badRequest(reply, body.error);
+    const unknown = await firstUnknown(body.data.merchants);
+    if (unknown >= 0)
+      return reply
+        .code(400)
+        .send({ error: 'bad_request', message: `merchants.${unknown}: no such merchant` });
+    return route(
+      reply,
+      rpc<SetRouteMerchantsRequest>(client.SetRouteMerchants, {
+        id: request.params.id,
+        mch_nos: body.data.merchants,
+      }),
+    );
+  });
+
+  app.post<Binding>('/admin/routes/:id/merchants/:mchNo', async (request, reply) => {
+    const { id, mchNo: number } = request.params;
+    if (!mchNo.safeParse(number).success)
+      return reply.code(400).send({ error: 'bad_request', message: 'mchNo: letters, digits, _ and - only' });
+    if ((await firstUnknown([number])) === 0)
+      return reply.code(404).send({ error: 'not_found', message: `no merchant ${number}` });
+    return route(reply, rpc<RouteMerchantRequest>(client.BindRouteMerchant, { id, mch_no: number }));
+  });
+
+  // Unbinding does not ask whether the merchant still exists: a stale binding must always be removable.
+  app.delete<Binding>('/admin/routes/:id/merchants/:mchNo', async (request, reply) =>
+    route(
+      reply,
+      rpc<RouteMerchantRequest>(client.UnbindRouteMerchant, {
+        id: request.params.id,
+        mch_no: request.params.mchNo,
+      }),
+    ),
+  );
+}
