@@ -25,7 +25,14 @@ const drops: (() => Promise<void>)[] = [];
 let merchant: TestMerchant;
 let sink: Server;
 let sinkUrl = '';
-let urls: { gateway: string; admin: string; sandbox: string; notifier: string; payments: string };
+let urls: {
+  gateway: string;
+  admin: string;
+  sandbox: string;
+  notifier: string;
+  payments: string;
+  router: string;
+};
 let callbacks = 0;
 
 async function database(label: string): Promise<string> {
@@ -113,6 +120,7 @@ beforeAll(async () => {
     sandbox: `http://127.0.0.1:${sandboxPort}`,
     notifier: `http://127.0.0.1:${notifierPort}`,
     payments: `http://127.0.0.1:${paymentsService.metricsPort}`,
+    router: `http://127.0.0.1:${noticePort}`,
   };
   merchant = await createTestMerchant({ adminUrl: urls.admin, gatewayUrl: urls.gateway });
 });
@@ -195,5 +203,12 @@ describe('metrics after the run', () => {
     expect(paymentsText).toContain('outbox_lag_seconds_bucket');
     expect(notifierText).toMatch(/callback_attempts_total\{[^}]*outcome="delivered"[^}]*\} [1-9]/);
     expect(notifierText).toContain('callback_queue_depth');
+    const routerText = await fetch(`${urls.router}/metrics`).then((r) => r.text());
+    expect(routerText).toMatch(
+      /route_breaker_state\{[^}]*route="sandbox-default"[^}]*state="closed"[^}]*\} 1/,
+    );
+    expect(routerText).toMatch(
+      /grpc_server_requests_total\{[^}]*method="\/agentpay\.router\.v1\.UpstreamRouter\/CreateVirtualAccount"/,
+    );
   });
 });

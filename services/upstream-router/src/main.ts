@@ -1,9 +1,9 @@
 import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
 import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
-import { boundPort } from '@agentpay/http';
+import { addMetricsRoute, boundPort } from '@agentpay/http';
 import { createLogger } from '@agentpay/logger';
 import { CLIENT_OPTIONS, loadProtos, startGrpcServer } from '@agentpay/proto';
-import { installTracing } from '@agentpay/telemetry';
+import { createRegistry, Gauge, installTracing } from '@agentpay/telemetry';
 import * as grpc from '@grpc/grpc-js';
 import { createAdapters } from './adapters/registry.js';
 import { routerEnv } from './config.js';
@@ -76,6 +76,34 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
   });
   const selector = createRouteSelector(db, { breakers, logger });
 
+  const registry = createRegistry('upstream-router');
+  // Route health as operators see it: one series per route and breaker state, 1 for the current one.
+  new Gauge({
+    name: 'route_breaker_state',
+    help: 'Circuit breaker state of each route on this replica (1 = current state); enabled=false routes take no traffic',
+    labelNames: ['route', 'state', 'enabled'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const routes = await db.selectFrom('routes').select(['id', 'enabled']).execute();
+      for (const route of routes) {
+        const { state } = breakers.snapshot(route.id);
+        this.set({ route: route.id, state, enabled: String(route.enabled) }, 1);
+      }
+    },
+  });
+  new Gauge({
+    name: 'route_upstream_failures',
+    help: 'Unavailable answers of each route seen by this replica since it started',
+    labelNames: ['route'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const routes = await db.selectFrom('routes').select('id').execute();
+      for (const route of routes) this.set({ route: route.id }, breakers.snapshot(route.id).failuresTotal);
+    },
+  });
+
   const protos = loadProtos();
   const insecure = grpc.credentials.createInsecure();
   const payments = new protos.agentpay.payments.v1.PaymentService(
@@ -97,11 +125,13 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
     claimMs: config.APPLY_TIMEOUT_MS + 5_000,
   });
   const noticeServer = buildNoticeServer({ notices, logger });
+  addMetricsRoute(noticeServer, registry);
 
   const grpcServer = await startGrpcServer({
     host: config.HOST,
     port: config.GRPC_PORT,
     name: 'upstream-router',
+    registry,
     services: [
       [
         protos.agentpay.router.v1.UpstreamRouter.service,
