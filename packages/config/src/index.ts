@@ -51,7 +51,7 @@ export const defaultDatabaseUrl = (database: string) => `postgres://postgres@127
 /** Default NATS URL. */
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 
-export { isEntryPoint, type Running, runService } from './run.js';
+export { isEntryPoint, type Running, runService, runTask } from './run.js';
 
 /** Where status-change events go. Tests give each stack its own stream and subjects. */
 export const eventsEnv = {

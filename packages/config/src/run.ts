@@ -56,3 +56,17 @@ export function runService(name: string, start: (env: NodeJS.ProcessEnv) => Prom
     },
   );
 }
+
+/**
+ * Runs a one-shot task (a migration) as the process entry: exit 0 when it resolves, 1 with one clear line
+ * when it fails. Exits explicitly so a lingering handle can never keep a Job's pod running.
+ */
+export function runTask(name: string, task: (env: NodeJS.ProcessEnv) => Promise<void>): void {
+  task(process.env).then(
+    () => process.exit(0),
+    (err: Error) => {
+      process.stderr.write(`${name}: ${err.message}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -6,4 +6,5 @@ export {
   isUniqueViolation,
 } from './database.js';
 export { DEPENDENCY_HINTS, type Dependency, DependencyUnavailableError, redactUrl } from './errors.js';
-export { MigrationError, migrateToLatest } from './migrate.js';
+export { listen } from './listen.js';
+export { MigrationError, migrateDatabase, migrateToLatest } from './migrate.js';

@@ -1,5 +1,6 @@
-import type { Logger } from '@agentpay/logger';
+import { createLogger, type Logger } from '@agentpay/logger';
 import { type Kysely, type Migration, type MigrationResult, Migrator, sql } from 'kysely';
+import { createDb, ensureDatabase } from './database.js';
 
 /** One lock per database, so replicas of one service queue up while different services run in parallel. */
 const LOCK_KEY = sql`hashtextextended('agentpay.migrate.' || current_database(), 0)`;
@@ -52,4 +53,25 @@ export async function migrateToLatest(
       logger?.info({ migration: result.migrationName }, 'applied migration');
     }
   });
+}
+
+/**
+ * The whole of a service's migrate-only entry: creates its database if missing and applies every pending
+ * migration under the advisory lock, with a small pool of its own.
+ */
+export async function migrateDatabase(opts: {
+  service: string;
+  url: string;
+  logLevel: string;
+  migrations: Record<string, Migration>;
+}): Promise<void> {
+  const logger = createLogger({ service: opts.service, level: opts.logLevel }).child({ task: 'migrate' });
+  await ensureDatabase(opts.url, logger);
+  const db = createDb(opts.url, { applicationName: `${opts.service}-migrate`, poolSize: 2, logger });
+  try {
+    await migrateToLatest(db, opts.migrations, logger);
+    logger.info({ migrations: Object.keys(opts.migrations).length }, 'database is at the latest migration');
+  } finally {
+    await db.destroy();
+  }
 }

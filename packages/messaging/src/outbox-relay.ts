@@ -1,9 +1,9 @@
+import { listen } from '@agentpay/db';
 import type { Logger } from '@agentpay/logger';
 import { Counter, Histogram, LATENCY_BUCKETS, type Registry } from '@agentpay/telemetry';
 import { jetstream } from '@nats-io/jetstream';
 import { type NatsConnection, headers as natsHeaders } from '@nats-io/transport-node';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { OUTBOX_CHANNEL } from './outbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the relay works on every service's own Database type
@@ -172,7 +172,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     }
   })();
 
-  const listener = listen(opts.databaseUrl, logger, kick);
+  const listener = listen(opts.databaseUrl, OUTBOX_CHANNEL, logger, kick, LISTENER_APPLICATION_NAME);
   logger.info({ batchSize, pollIntervalMs }, 'outbox relay started');
 
   let stopped: Promise<void> | undefined;
@@ -196,68 +196,4 @@ function toHeaders(values: Record<string, string> | null) {
   const h = natsHeaders();
   for (const [key, value] of Object.entries(values)) h.set(key, value);
   return h;
-}
-
-/**
- * A dedicated connection LISTENing on the outbox channel (a pooled one would lose the registration),
- * re-opened with back-off whenever it drops. Each (re)connect also calls `onNotify`, since inserts
- * committed while it was down sent their NOTIFY to nobody.
- */
-function listen(databaseUrl: string, logger: Logger, onNotify: () => void): { close(): Promise<void> } {
-  let closed = false;
-  let current: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = FIRST_BACKOFF_MS;
-
-  const open = async () => {
-    const client = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: LISTENER_APPLICATION_NAME,
-    });
-    let dropped = false;
-    const drop = (err?: unknown) => {
-      if (dropped) return;
-      dropped = true;
-      if (current === client) current = undefined;
-      client.end().catch(() => {});
-      if (closed) return;
-      logger.warn({ err, retryInMs: delay }, 'outbox LISTEN connection lost; polling until it is back');
-      retry = setTimeout(() => {
-        retry = undefined;
-        opening = open();
-      }, delay);
-      delay = Math.min(delay * 2, MAX_BACKOFF_MS);
-    };
-    client.on('notification', () => onNotify());
-    client.on('error', (err) => drop(err));
-    client.on('end', () => drop());
-    try {
-      await client.connect();
-      await client.query(`listen ${client.escapeIdentifier(OUTBOX_CHANNEL)}`);
-    } catch (err) {
-      drop(err);
-      return;
-    }
-    if (closed) {
-      dropped = true;
-      await client.end().catch(() => {});
-      return;
-    }
-    current = client;
-    delay = FIRST_BACKOFF_MS;
-    onNotify();
-  };
-
-  let opening = open();
-  return {
-    close: async () => {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      // A connect in progress ends its own client once it sees `closed`; wait so nothing outlives stop().
-      await opening;
-      const client = current;
-      current = undefined;
-      await client?.end().catch(() => {});
-    },
-  };
 }

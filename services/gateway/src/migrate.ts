@@ -1,37 +1,24 @@
-import { isEntryPoint, parseConfig } from '@agentpay/config';
-import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
-import { createLogger } from '@agentpay/logger';
+import { isEntryPoint, parseConfig, runTask } from '@agentpay/config';
+import { migrateDatabase } from '@agentpay/db';
 import { gatewayEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 
 /**
- * The migrate-only entry (`dist/migrate.js` in the image), run by the Kubernetes migration Job before a
- * rollout. It reads only what a migration needs from the service's own schema, so the Job needs no secrets
- * beyond the database URL even where `NODE_ENV=production` makes the full schema demand them.
+ * The migrate-only entry (`dist/migrate.js` in the image), run before a rollout. It reads only what a
+ * migration needs from the service's own schema, so it needs no secrets beyond the database URL even where
+ * `NODE_ENV=production` makes the full schema demand them.
  */
 const migrateEnv = gatewayEnv.in.pick({ DATABASE_URL: true, LOG_LEVEL: true });
 
 /** Creates the gateway database if missing and applies every pending migration (advisory-locked). */
 export async function migrate(env: NodeJS.ProcessEnv): Promise<void> {
   const config = parseConfig(migrateEnv, env);
-  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL }).child({ task: 'migrate' });
-  await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb(config.DATABASE_URL, { applicationName: 'gateway-migrate', poolSize: 2, logger });
-  try {
-    await migrateToLatest(db, migrations, logger);
-    logger.info({ migrations: Object.keys(migrations).length }, 'database is at the latest migration');
-  } finally {
-    await db.destroy();
-  }
+  await migrateDatabase({
+    service: 'gateway',
+    url: config.DATABASE_URL,
+    logLevel: config.LOG_LEVEL,
+    migrations,
+  });
 }
 
-// Exits explicitly so a lingering handle can never keep a migration Job's pod running.
-if (isEntryPoint(import.meta.url)) {
-  migrate(process.env).then(
-    () => process.exit(0),
-    (err: Error) => {
-      process.stderr.write(`gateway migrate: ${err.message}\n`);
-      process.exit(1);
-    },
-  );
-}
+if (isEntryPoint(import.meta.url)) runTask('gateway migrate', migrate);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { listen } from '@agentpay/db';
 import type { Logger } from '@agentpay/logger';
 import type { Kysely } from 'kysely';
 import type { CallbackOutcome, CallbackRequest } from '../callbacks/callback.client.js';
-import { listen } from '../db/listen.js';
 import { DELIVERIES_CHANNEL } from '../db/migrations/20261122T0600_deliveries.js';
 import type { Database } from '../db/schema.js';
 import {

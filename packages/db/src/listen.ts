@@ -14,6 +14,7 @@ export function listen(
   channel: string,
   logger: Logger,
   onNotify: () => void,
+  applicationName = `${channel}-listener`,
 ): { close(): Promise<void> } {
   let closed = false;
   let current: pg.Client | undefined;
@@ -21,7 +22,7 @@ export function listen(
   let delay = FIRST_BACKOFF_MS;
 
   const open = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl, application_name: 'notifier-listener' });
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: applicationName });
     let dropped = false;
     const drop = (err?: unknown) => {
       if (dropped) return;
@@ -29,7 +30,7 @@ export function listen(
       if (current === client) current = undefined;
       client.end().catch(() => {});
       if (closed) return;
-      logger.warn({ err, retryInMs: delay }, 'LISTEN connection lost; polling until it is back');
+      logger.warn({ err, channel, retryInMs: delay }, 'LISTEN connection lost; polling until it is back');
       retry = setTimeout(() => {
         retry = undefined;
         opening = open();
