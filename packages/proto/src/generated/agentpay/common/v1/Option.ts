@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/common/v1/common.proto
+// Original file: proto/common/v1/common.proto
 
 
 /**

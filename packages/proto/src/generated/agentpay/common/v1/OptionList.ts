@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/common/v1/common.proto
+// Original file: proto/common/v1/common.proto
 
 import type { Option as _agentpay_common_v1_Option, Option__Output as _agentpay_common_v1_Option__Output } from '../../../agentpay/common/v1/Option.js';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/payments/v1/payments.proto
+// Original file: proto/payments/v1/payments.proto
 
 import type { Long } from '@grpc/proto-loader';
 

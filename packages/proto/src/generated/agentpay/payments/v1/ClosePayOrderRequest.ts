@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/payments/v1/payments.proto
+// Original file: proto/payments/v1/payments.proto
 
 import type { PayOrderRef as _agentpay_payments_v1_PayOrderRef, PayOrderRef__Output as _agentpay_payments_v1_PayOrderRef__Output } from '../../../agentpay/payments/v1/PayOrderRef.js';
 

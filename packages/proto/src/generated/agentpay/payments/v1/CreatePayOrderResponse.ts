@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/payments/v1/payments.proto
+// Original file: proto/payments/v1/payments.proto
 
 import type { PayOrder as _agentpay_payments_v1_PayOrder, PayOrder__Output as _agentpay_payments_v1_PayOrder__Output } from '../../../agentpay/payments/v1/PayOrder.js';
 

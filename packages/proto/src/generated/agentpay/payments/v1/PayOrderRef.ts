@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/payments/v1/payments.proto
+// Original file: proto/payments/v1/payments.proto
 
 import type { MerchantContext as _agentpay_common_v1_MerchantContext, MerchantContext__Output as _agentpay_common_v1_MerchantContext__Output } from '../../../agentpay/common/v1/MerchantContext.js';
 

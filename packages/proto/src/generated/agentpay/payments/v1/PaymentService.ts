@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/payments/v1/payments.proto
+// Original file: proto/payments/v1/payments.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

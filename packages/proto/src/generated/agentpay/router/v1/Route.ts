@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/router/v1/router.proto
+// Original file: proto/router/v1/router.proto
 
 import type { RouteSpec as _agentpay_router_v1_RouteSpec, RouteSpec__Output as _agentpay_router_v1_RouteSpec__Output } from '../../../agentpay/router/v1/RouteSpec.js';
 import type { RouteHealth as _agentpay_router_v1_RouteHealth, RouteHealth__Output as _agentpay_router_v1_RouteHealth__Output } from '../../../agentpay/router/v1/RouteHealth.js';

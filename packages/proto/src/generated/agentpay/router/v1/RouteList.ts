@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/router/v1/router.proto
+// Original file: proto/router/v1/router.proto
 
 import type { Route as _agentpay_router_v1_Route, Route__Output as _agentpay_router_v1_Route__Output } from '../../../agentpay/router/v1/Route.js';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/router/v1/router.proto
+// Original file: proto/router/v1/router.proto
 
 
 export interface SubmitPayoutResponse {

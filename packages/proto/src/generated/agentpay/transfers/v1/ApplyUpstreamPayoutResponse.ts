@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/transfers/v1/transfers.proto
+// Original file: proto/transfers/v1/transfers.proto
 
 import type { Transfer as _agentpay_transfers_v1_Transfer, Transfer__Output as _agentpay_transfers_v1_Transfer__Output } from '../../../agentpay/transfers/v1/Transfer.js';
 

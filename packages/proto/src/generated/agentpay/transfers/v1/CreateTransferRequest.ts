@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/transfers/v1/transfers.proto
+// Original file: proto/transfers/v1/transfers.proto
 
 import type { MerchantContext as _agentpay_common_v1_MerchantContext, MerchantContext__Output as _agentpay_common_v1_MerchantContext__Output } from '../../../agentpay/common/v1/MerchantContext.js';
 import type { Long } from '@grpc/proto-loader';

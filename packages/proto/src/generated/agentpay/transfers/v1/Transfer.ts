@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/transfers/v1/transfers.proto
+// Original file: proto/transfers/v1/transfers.proto
 
 import type { Long } from '@grpc/proto-loader';
 

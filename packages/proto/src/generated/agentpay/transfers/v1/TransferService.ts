@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/transfers/v1/transfers.proto
+// Original file: proto/transfers/v1/transfers.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
