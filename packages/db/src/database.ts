@@ -32,6 +32,12 @@ export interface CreateDbOptions {
   applicationName?: string;
   /** Receives errors of idle pooled connections (e.g. a Postgres restart). */
   logger?: Logger;
+  /**
+   * `false` commits without waiting for the WAL flush (`synchronous_commit = off`): a Postgres crash may
+   * forget the last fraction of a second of commits. Only for writes that may be lost, such as replay
+   * nonces; default true.
+   */
+  synchronousCommit?: boolean;
 }
 
 /** A Kysely instance on a pg pool: int8 → number, numeric → string, timestamptz → Date. */
@@ -40,6 +46,7 @@ export function createDb<DB>(url: string, opts: CreateDbOptions = {}): Kysely<DB
     connectionString: url,
     max: opts.poolSize ?? 10,
     application_name: opts.applicationName,
+    ...(opts.synchronousCommit === false && { options: '-c synchronous_commit=off' }),
     // Without it, a query during a Postgres outage (or an exhausted pool) waits forever instead of failing.
     connectionTimeoutMillis: 10_000,
     types: TYPES,

@@ -97,6 +97,20 @@ describe('createDb', () => {
       await db.destroy();
     }
   });
+  it('commits without waiting for the WAL flush only when asked to', async () => {
+    const durable = createDb<Record<string, never>>(server);
+    const relaxed = createDb<Record<string, never>>(server, { synchronousCommit: false });
+    try {
+      const show = (db: typeof durable) =>
+        sql<{ synchronous_commit: string }>`show synchronous_commit`
+          .execute(db)
+          .then((r) => r.rows[0]?.synchronous_commit);
+      expect(await show(durable)).toBe('on');
+      expect(await show(relaxed)).toBe('off');
+    } finally {
+      await Promise.all([durable.destroy(), relaxed.destroy()]);
+    }
+  });
 });
 
 function logCollector() {

@@ -61,6 +61,14 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
   const router = new protos.agentpay.router.v1.UpstreamRouter(config.ROUTER_ADDR, insecure, CLIENT_OPTIONS);
   const routeAdmin = new protos.agentpay.router.v1.RouteAdmin(config.ROUTER_ADDR, insecure, CLIENT_OPTIONS);
 
+  // Nonces and rate counters are written on every request. Losing the last fraction of a second of them in a
+  // Postgres crash only reopens replay for those nonces (creates stay idempotent on bizOrderNo), so they
+  // skip the WAL flush that every other write here waits for.
+  const requestDb = createDb<Database>(config.DATABASE_URL, {
+    applicationName: 'gateway-requests',
+    synchronousCommit: false,
+    logger,
+  });
   const merchants = createMerchantService(db, { cacheMs: config.MERCHANT_CACHE_MS });
 
   let lastHealth:
@@ -108,8 +116,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       timeZone: config.API_TIME_ZONE,
       grpcTimeoutMs: config.GRPC_TIMEOUT_MS,
     }),
-    claimNonce: (mchNo, nonce) => claimNonce(db, mchNo, nonce, config.NONCE_TTL_S),
-    countRequest: (mchNo) => countRequest(db, mchNo),
+    claimNonce: (mchNo, nonce) => claimNonce(requestDb, mchNo, nonce, config.NONCE_TTL_S),
+    countRequest: (mchNo) => countRequest(requestDb, mchNo),
     defaultRateLimitPerS: config.RATE_LIMIT_PER_S,
     health,
     timeZone: config.API_TIME_ZONE,
@@ -153,6 +161,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       // Fastify's close stops accepting, lets in-flight requests finish, then resolves.
       await Promise.all([merchantApi.close(), adminApi.close()]);
       for (const client of [payments, transfers, router, routeAdmin]) client.close();
+      await requestDb.destroy();
       await db.destroy();
       await tracing.shutdown();
       logger.info('gateway stopped');
