@@ -1,0 +1,87 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '@agentpay/stack';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type ChaosReport, CI_OPTIONS, formatReport, runChaos } from '../scripts/chaos.js';
+
+// Issue 9, the fault run's CI variant (`npm run chaos` is the long one): a bounded load of pays, deposits
+// and transfers from three merchants, whose callback sinks answer SUCCESS, FAIL first or HTTP 500 first,
+// while every service is killed with SIGKILL and started again, the stack's private nats-server is killed
+// and started again, and Postgres is taken away from the stack for 3 s. Postgres is the machine's shared
+// server, so it is not restarted: the stack's databases refuse connections and their backends are
+// terminated over and over instead (see docs/guarantees.md). Every assertion is an invariant over what the
+// run did, so the exact interleaving (which differs from run to run) cannot make it pass or fail.
+
+let report: ChaosReport;
+const progress: string[] = [];
+
+beforeAll(async () => {
+  report = await runChaos({ ...CI_OPTIONS, log: (line) => progress.push(line) });
+}, 300_000);
+
+afterEach(({ task }) => {
+  if (task.result?.state !== 'fail' || !report) return;
+  const dir = join(REPO_ROOT, '.agentpay', 'chaos');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `ci-failed-${report.prefix}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  process.stderr.write(`\n${formatReport(report)}\n\nprogress:\n${progress.join('\n')}\nreport: ${file}\n`);
+  if (report.serviceLogTail.length)
+    process.stderr.write(`\nlast service log lines:\n${report.serviceLogTail.slice(-150).join('\n')}\n`);
+});
+
+describe('a bounded load while each service is killed -9, NATS restarted and Postgres taken away', () => {
+  it('runs the whole fault plan under a load that creates, pays, closes, expires and pays out', () => {
+    const names = report.faults.map((f) => f.name);
+    for (const service of [
+      'upstream-sandbox',
+      'payments',
+      'transfers',
+      'upstream-router',
+      'notifier',
+      'gateway',
+    ]) {
+      expect(names).toContain(`kill -9 ${service}`);
+    }
+    expect(names.some((n) => n.startsWith('restart nats'))).toBe(true);
+    expect(names.some((n) => n.startsWith('postgres outage'))).toBe(true);
+    // The load must have been real for the checks below to mean anything.
+    expect(report.counts['payAccepted']).toBeGreaterThanOrEqual(15);
+    expect(report.counts['transferAccepted']).toBeGreaterThanOrEqual(5);
+    expect(report.counts['depositsMatched']).toBeGreaterThanOrEqual(3);
+    expect(report.counts['payChanges']).toBeGreaterThanOrEqual(10);
+    expect(report.counts['transferChanges']).toBeGreaterThanOrEqual(5);
+    expect(report.counts['callbacksAnsweredSuccess']).toBeGreaterThanOrEqual(10);
+  });
+
+  it('answers every request with a signed envelope and a documented HTTP status, and none hangs', () => {
+    // Connection errors count only while the gateway process itself was dead (nothing there to answer).
+    // BUG (report, "500 during a Postgres outage"): requests that hit an unreachable database answer
+    // HTTP 500 / 50000 instead of 503 / 50003; scripts/chaos.ts tolerates 500 only inside an outage.
+    expect(report.violations.answers).toEqual([]);
+  });
+
+  it('keeps every accepted pay order and transfer exactly once, with exactly one upstream object each', () => {
+    // BUG (report, "stranded transfers"): a transfer whose submission outcome was lost with no route is
+    // left in progress forever; such transfers are listed in report.strandedTransfers, not checked here.
+    expect(report.violations.exactlyOnce).toEqual([]);
+  });
+
+  it('moves every order only along its state machine, with exactly one outbox event per change', () => {
+    expect(report.violations.stateMachine).toEqual([]);
+  });
+
+  it('delivers every status change to its merchant once after retries; a second delivery only after a notifier died mid-attempt', () => {
+    expect(report.violations.callbacks).toEqual([]);
+    for (const duplicate of report.duplicates)
+      expect(duplicate.explanation).toMatch(/^notifier killed mid-attempt/);
+  });
+
+  it('settles: paid orders are success, payouts agree with the channel, nothing pending, every service runs', () => {
+    expect(report.violations.convergence).toEqual([]);
+    // BUG (docs/guarantees.md, known gap 1; test/chaos-outages.test.ts): a service holding a Postgres
+    // connection when the outage terminates it may die of an unhandled pg 'error' event. The run starts it
+    // again and goes on; only crashes with that signature are tolerated (any other is a violation above).
+    for (const crash of report.crashes) expect(crash.knownBug, crash.output.join('\n')).toBe(true);
+  });
+});
