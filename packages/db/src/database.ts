@@ -51,9 +51,13 @@ export function createDb<DB>(url: string, opts: CreateDbOptions = {}): Kysely<DB
     connectionTimeoutMillis: 10_000,
     types: TYPES,
   });
-  // An idle connection that dies emits 'error' on the pool; unhandled, that would crash the process,
-  // while the pool already replaces the connection on the next query.
+  // A connection that dies emits 'error': on the pool while idle, on the client while checked out. Unhandled,
+  // either would crash the process over a Postgres restart or failover. The query in flight rejects on its
+  // own, and the pool discards the broken client and opens a new one on the next query.
   pool.on('error', (err) => opts.logger?.warn({ err }, 'idle Postgres connection failed'));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.logger?.warn({ err }, 'Postgres connection failed while in use'));
+  });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

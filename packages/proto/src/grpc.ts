@@ -62,9 +62,47 @@ export function grpcStatusFor(name: CodeName): grpc.status {
   }
 }
 
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '55000']);
+const UNAVAILABLE_SYSCALLS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * True when an error means a dependency (Postgres, most often) is down or unreachable rather than that the
+ * code is wrong: connection-class SQLSTATEs (08xxx), shutdown and "not accepting connections", refused or
+ * reset sockets, a dropped connection, a pool that could not connect in time. CONTRACT.md section 4 answers
+ * those with 503 / 50003, and keeps 500 for the unexpected.
+ */
+export function isDependencyUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SYSCALLS.has(code))
+  ) {
+    return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    )
+  );
+}
+
 /** Turns anything thrown by a handler into a gRPC error; unexpected errors are logged and hidden. */
 export function toServiceError(err: unknown, logger: Logger): Partial<grpc.ServiceError> {
   const metadata = new grpc.Metadata();
+  if (!isAppError(err) && isDependencyUnavailable(err)) {
+    logger.warn({ err }, 'a dependency is unavailable');
+    metadata.set(APP_CODE_METADATA, 'SERVICE_UNAVAILABLE');
+    return { code: grpc.status.UNAVAILABLE, details: Codes.SERVICE_UNAVAILABLE.msg, metadata };
+  }
   if (isAppError(err)) {
     metadata.set(APP_CODE_METADATA, err.codeName);
     return { code: grpcStatusFor(err.codeName), details: err.detail ?? err.msg, metadata };

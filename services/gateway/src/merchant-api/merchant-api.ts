@@ -5,6 +5,7 @@ import {
   type FastifyRequest,
 } from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
+import { isDependencyUnavailable } from '@agentpay/proto';
 import { type RequestMetrics, SpanStatusCode, withContext } from '@agentpay/telemetry';
 import {
   AppError,
@@ -226,6 +227,10 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
           log.warn({ code: err.code, detail: err.detail }, 'request failed');
         }
         return fail(reply, request, err.codeName, err.detail);
+      }
+      if (isDependencyUnavailable(err)) {
+        log.warn({ err }, 'a dependency is unavailable');
+        return fail(reply, request, 'SERVICE_UNAVAILABLE');
       }
       log.error({ err }, 'unexpected error');
       return fail(reply, request, 'INTERNAL_ERROR');
