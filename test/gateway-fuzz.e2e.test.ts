@@ -61,7 +61,8 @@ const anyValue = fc.oneof(
   fc.boolean(),
   fc.constant(null),
   fc.array(fc.integer()),
-  fc.object(),
+  // JSON-representable only: a signed body must survive JSON (no Infinity, NaN or undefined inside).
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue()),
 );
 
 /** A plausible signed business body for a route, then mutated: fields dropped, retyped, enlarged, added. */
