@@ -97,12 +97,12 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
 
     route('/gateway/options/pay-methods', s.none, async (ctx) => {
       const list = await call(router, router.ListPayMethods, { mch_no: ctx.merchant.mchNo }, opts);
-      return list.items.map((o) => ({ code: o.code, name: o.name }));
+      return list.items;
     }),
 
     route('/gateway/options/payee-types', s.none, async (ctx) => {
       const list = await call(router, router.ListPayeeTypes, { mch_no: ctx.merchant.mchNo }, opts);
-      return list.items.map((o) => ({ code: o.code, name: o.name }));
+      return list.items;
     }),
 
     route('/gateway/options/payee-codes', s.payeeCodes, async (ctx, p) => {
@@ -112,7 +112,7 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
         { mch_no: ctx.merchant.mchNo, payee_type: p.payeeType },
         opts,
       );
-      return list.items.map((o) => ({ code: o.code, name: o.name }));
+      return list.items;
     }),
 
     route('/gateway/close', s.close, async (ctx, p) => {
