@@ -457,6 +457,56 @@ describe('payouts', () => {
     const ref = { route_id: 'sandbox-default', transfer_no: no('T'), upstream_ref: '' };
     expect((await call(client, client.QueryPayout, ref)).status).toBe('fail');
   });
+
+  // A submission whose answer was lost before the route was known (the router died mid-call): the
+  // transfer has no route_id, so QueryPayout with none asks every payout route, enabled or not.
+  describe('queried with no route recorded', () => {
+    const unrecorded = (transferNo: string) => ({ route_id: '', transfer_no: transferNo, upstream_ref: '' });
+
+    it('finds the payout on the route that holds it, even a disabled one, and names that route and its reference', async () => {
+      const transferNo = no('T');
+      const answer = await submit(M_MAIN, transferNo);
+      await db.updateTable('routes').set({ enabled: false }).where('id', '=', 'sandbox-default').execute();
+      try {
+        expect(await call(client, client.QueryPayout, unrecorded(transferNo))).toMatchObject({
+          status: expect.stringMatching(/^(progress|success)$/),
+          route_id: 'sandbox-default',
+          upstream_ref: answer.upstream_ref,
+        });
+      } finally {
+        await db.updateTable('routes').set({ enabled: true }).where('id', '=', 'sandbox-default').execute();
+      }
+    });
+
+    it('answers UPSTREAM_UNAVAILABLE, not fail, while some payout route cannot be asked', async () => {
+      // dead-first refuses connections and slow-first never answers: either might hold it.
+      const err = await rejection(call(client, client.QueryPayout, unrecorded(no('T'))));
+      expect(err.codeName).toBe('UPSTREAM_UNAVAILABLE');
+    });
+
+    it('answers fail once every payout route says it never took the payout', async () => {
+      const others = ['dead-first', 'slow-first'];
+      const saved = await db
+        .selectFrom('routes')
+        .select(['id', 'payee_types'])
+        .where('id', 'in', others)
+        .execute();
+      await db.updateTable('routes').set({ payee_types: [] }).where('id', 'in', others).execute();
+      try {
+        expect(await call(client, client.QueryPayout, unrecorded(no('T')))).toMatchObject({
+          status: 'fail',
+          route_id: '',
+        });
+      } finally {
+        for (const route of saved)
+          await db
+            .updateTable('routes')
+            .set({ payee_types: route.payee_types })
+            .where('id', '=', route.id)
+            .execute();
+      }
+    });
+  });
 });
 
 describe('route selection and failover', () => {

@@ -70,6 +70,8 @@ export interface PaymentState {
 export interface PayoutState {
   status: 'progress' | 'success' | 'fail' | 'returned';
   finishedAt?: Date | undefined;
+  /** The channel's reference for the payout, when it gives one. */
+  upstreamRef?: string | undefined;
 }
 
 export type UpstreamNotice =

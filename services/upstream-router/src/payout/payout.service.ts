@@ -32,7 +32,7 @@ export function createPayoutService(deps: {
   const upstreamCode = (route: RouteRow, publicCode: string | undefined) =>
     publicCode === undefined ? '' : (route.code_map[publicCode] ?? '');
 
-  return {
+  const service = {
     async inquire(request: InquirePayeeRequest__Output): Promise<InquirePayeeResponse> {
       const mchNo = requireText(request.mch_no, 'mch_no');
       const payeeType = requireText(request.payee_type, 'payee_type');
@@ -107,25 +107,65 @@ export function createPayoutService(deps: {
 
     /**
      * The payout's state on its recorded route. A payout submitted without an answer (upstream_ref '')
-     * that the channel does not know was never accepted: `fail`.
+     * that the channel does not know was never accepted: `fail`. With no route recorded (the submission's
+     * answer was lost before a route was known), see `find`.
      */
     async query(ref: PayoutRef__Output): Promise<UpstreamPayout> {
       const transferNo = requireText(ref.transfer_no, 'transfer_no');
-      const route = await selector.byId(requireText(ref.route_id, 'route_id'));
+      if (!ref.route_id) return find(transferNo);
+      const route = await selector.byId(ref.route_id);
       try {
         const channel = channels.of(route);
         const state = await channel.adapter.queryPayout(channel.route, {
           transferNo,
           upstreamRef: ref.upstream_ref,
         });
-        return { status: state.status, finished_at: instantText(state.finishedAt) };
+        return {
+          status: state.status,
+          finished_at: instantText(state.finishedAt),
+          route_id: '',
+          upstream_ref: '',
+        };
       } catch (err) {
         if (err instanceof UpstreamNotFoundError && !ref.upstream_ref)
-          return { status: 'fail', finished_at: '' };
+          return { status: 'fail', finished_at: '', route_id: '', upstream_ref: '' };
         throw toAppError(err, { logger, operation: 'QueryPayout', routeId: route.id });
       }
     },
   };
+
+  /**
+   * Asks every route that serves payouts, enabled or not, for the transfer by its number: the first that
+   * holds it answers, with its route and reference. Only when every route answers that it never took it
+   * is the payout `fail`; a route that cannot be asked leaves the answer unknown (UPSTREAM_UNAVAILABLE),
+   * and the caller asks again later.
+   */
+  async function find(transferNo: string): Promise<UpstreamPayout> {
+    const routes = await selector.payoutCandidates();
+    let unanswered: { routeId: string; err: unknown } | undefined;
+    for (const route of routes) {
+      try {
+        const channel = channels.of(route);
+        const state = await channel.adapter.queryPayout(channel.route, { transferNo, upstreamRef: '' });
+        logger.warn({ transferNo, routeId: route.id }, 'payout with no recorded route found on a route');
+        return {
+          status: state.status,
+          finished_at: instantText(state.finishedAt),
+          route_id: route.id,
+          upstream_ref: state.upstreamRef ?? '',
+        };
+      } catch (err) {
+        if (err instanceof UpstreamNotFoundError) continue;
+        unanswered ??= { routeId: route.id, err };
+      }
+    }
+    if (unanswered)
+      throw toAppError(unanswered.err, { logger, operation: 'QueryPayout', routeId: unanswered.routeId });
+    logger.warn({ transferNo, routes: routes.length }, 'no route holds the payout; it was never taken');
+    return { status: 'fail', finished_at: '', route_id: '', upstream_ref: '' };
+  }
+
+  return service;
 }
 
 export type PayoutService = ReturnType<typeof createPayoutService>;

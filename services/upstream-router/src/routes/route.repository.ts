@@ -110,6 +110,17 @@ export async function listRoutes(db: Kysely<Database>): Promise<RouteRow[]> {
   return db.selectFrom('routes').selectAll().orderBy('priority').orderBy('id').execute();
 }
 
+/** Every route that serves some payee type, enabled or not (a payout stays where it was sent); best first. */
+export async function payoutRoutes(db: Kysely<Database>): Promise<RouteRow[]> {
+  return db
+    .selectFrom('routes')
+    .selectAll()
+    .where(sql<boolean>`cardinality(payee_types) > 0`)
+    .orderBy('priority')
+    .orderBy('id')
+    .execute();
+}
+
 /** The route, locked until the transaction ends, so read-modify-write changes do not interleave. */
 export async function lockRoute(trx: Transaction<Database>, id: string): Promise<RouteRow | undefined> {
   return trx.selectFrom('routes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -2,7 +2,7 @@ import type { Logger } from '@agentpay/logger';
 import { AppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, RouteRow } from '../db/schema.js';
-import { eligibleRoutes, findRoute } from '../routes/route.repository.js';
+import { eligibleRoutes, findRoute, payoutRoutes } from '../routes/route.repository.js';
 import type { Breakers } from './circuit-breaker.js';
 import { attemptOrder } from './route-selection.js';
 
@@ -55,6 +55,16 @@ export function createRouteSelector(
       const mapping = routes.filter((r) => r.code_map[publicCode] !== undefined);
       if (mapping.length === 0) throw new AppError('PAYEE_CODE_NOT_AVAILABLE');
       return ordered(mapping);
+    },
+
+    /**
+     * Every route a payout could have gone to, whatever its state or breaker: where to look for a payout
+     * whose route was never recorded. NO_UPSTREAM_ROUTE when no route serves payouts at all.
+     */
+    async payoutCandidates(): Promise<RouteRow[]> {
+      const routes = await payoutRoutes(db);
+      if (routes.length === 0) throw new AppError('NO_UPSTREAM_ROUTE');
+      return routes;
     },
 
     /** The route an order was created on, enabled or not: its orders are finished where they started. */

@@ -83,7 +83,11 @@ function paymentState(a: z.output<typeof account>): PaymentState {
 }
 
 function payoutState(p: z.output<typeof payout>): PayoutState {
-  return { status: PAYOUT_STATUS[p.status], finishedAt: date(p.returnedAt ?? p.finishedAt) };
+  return {
+    status: PAYOUT_STATUS[p.status],
+    finishedAt: date(p.returnedAt ?? p.finishedAt),
+    upstreamRef: p.payoutId,
+  };
 }
 
 function signatureMatches(secret: string, rawBody: string, given: string): boolean {

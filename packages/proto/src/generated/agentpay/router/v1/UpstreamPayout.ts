@@ -7,6 +7,12 @@ export interface UpstreamPayout {
    */
   'status'?: (string);
   'finished_at'?: (string);
+  /**
+   * The route that holds the payout and its reference there; set when the query named no route and a
+   * route was found holding it.
+   */
+  'route_id'?: (string);
+  'upstream_ref'?: (string);
 }
 
 export interface UpstreamPayout__Output {
@@ -15,4 +21,10 @@ export interface UpstreamPayout__Output {
    */
   'status': (string);
   'finished_at': (string);
+  /**
+   * The route that holds the payout and its reference there; set when the query named no route and a
+   * route was found holding it.
+   */
+  'route_id': (string);
+  'upstream_ref': (string);
 }

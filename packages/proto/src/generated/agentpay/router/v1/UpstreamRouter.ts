@@ -112,14 +112,18 @@ export interface UpstreamRouterClient extends grpc.Client {
   listPayeeTypes(argument: _agentpay_router_v1_MerchantRequest, callback: grpc.requestCallback<_agentpay_common_v1_OptionList__Output>): grpc.ClientUnaryCall;
   
   /**
-   * Reads the upstream status of a payout.
+   * Reads the upstream status of a payout on its route or, with no route_id, on whichever route holds it
+   * (fail when every payout route answers that it never took it). Errors: NO_UPSTREAM_ROUTE,
+   * UPSTREAM_UNAVAILABLE (some route could not be asked, so the answer is unknown).
    */
   QueryPayout(argument: _agentpay_router_v1_PayoutRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_UpstreamPayout__Output>): grpc.ClientUnaryCall;
   QueryPayout(argument: _agentpay_router_v1_PayoutRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_router_v1_UpstreamPayout__Output>): grpc.ClientUnaryCall;
   QueryPayout(argument: _agentpay_router_v1_PayoutRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_UpstreamPayout__Output>): grpc.ClientUnaryCall;
   QueryPayout(argument: _agentpay_router_v1_PayoutRef, callback: grpc.requestCallback<_agentpay_router_v1_UpstreamPayout__Output>): grpc.ClientUnaryCall;
   /**
-   * Reads the upstream status of a payout.
+   * Reads the upstream status of a payout on its route or, with no route_id, on whichever route holds it
+   * (fail when every payout route answers that it never took it). Errors: NO_UPSTREAM_ROUTE,
+   * UPSTREAM_UNAVAILABLE (some route could not be asked, so the answer is unknown).
    */
   queryPayout(argument: _agentpay_router_v1_PayoutRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_UpstreamPayout__Output>): grpc.ClientUnaryCall;
   queryPayout(argument: _agentpay_router_v1_PayoutRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_router_v1_UpstreamPayout__Output>): grpc.ClientUnaryCall;
@@ -194,7 +198,9 @@ export interface UpstreamRouterHandlers extends grpc.UntypedServiceImplementatio
   ListPayeeTypes: grpc.handleUnaryCall<_agentpay_router_v1_MerchantRequest__Output, _agentpay_common_v1_OptionList>;
   
   /**
-   * Reads the upstream status of a payout.
+   * Reads the upstream status of a payout on its route or, with no route_id, on whichever route holds it
+   * (fail when every payout route answers that it never took it). Errors: NO_UPSTREAM_ROUTE,
+   * UPSTREAM_UNAVAILABLE (some route could not be asked, so the answer is unknown).
    */
   QueryPayout: grpc.handleUnaryCall<_agentpay_router_v1_PayoutRef__Output, _agentpay_router_v1_UpstreamPayout>;
   
