@@ -11,8 +11,7 @@ import { createTestMerchant, type Reply, type TestMerchant } from './support/mer
 import { startTestStack } from './support/stack.js';
 
 // Issue 9, three faults the chaos run (test/chaos-faults.test.ts) meets by chance, made deterministic here.
-// All assert today's behaviour, which is wrong; each is marked BUG and described in
-// docs/guarantees.md ("Known gaps"). When a fix lands, the test fails and should be turned around.
+// Each was a bug the chaos run found; each test pins the fix (docs/guarantees.md).
 
 let stack: Stack;
 let merchant: TestMerchant;
@@ -95,7 +94,7 @@ describe('a database that goes away under a request', () => {
 });
 
 describe('a router that dies while it submits a payout the channel never receives', () => {
-  it('BUG: leaves the transfer in progress forever, with no route to reconcile it on', async () => {
+  it('fails the transfer once every payout route denies having it (it had no route to reconcile on)', async () => {
     const bizTransferNo = `OUT-T-${randomBytes(6).toString('hex')}`;
     const params = {
       bizTransferNo,
@@ -134,26 +133,30 @@ describe('a router that dies while it submits a payout the channel never receive
     expect(reply.envelope).toMatchObject({ code: 0, data: { bizTransferNo, status: 'progress' } });
     const { transferNo } = reply.envelope.data as { transferNo: string };
 
-    // Many sweep and reconciliation rounds later (every 300 ms, reconciling after 500 ms):
-    await sleep(4_000);
-    const { rows } = await transfersDb.query<{ status: string; submission: string; route_id: string | null }>(
-      'select status, submission, route_id from transfers where transfer_no = $1',
-      [transferNo],
+    // Reconciliation (every 300 ms, for transfers unchanged for 500 ms) has no route to ask, so the router
+    // asks every payout route by transfer number; none holds it, so the payout was never taken: fail.
+    const settled = await waitFor(
+      async () => {
+        const { rows } = await transfersDb.query<{
+          status: string;
+          submission: string;
+          route_id: string | null;
+        }>('select status, submission, route_id from transfers where transfer_no = $1', [transferNo]);
+        return rows[0]?.status === 'progress' ? undefined : rows;
+      },
+      { timeoutMs: 15_000, intervalMs: 200, message: 'reconciliation to settle the route-less transfer' },
     );
+    expect(settled).toEqual([{ status: 'fail', submission: 'unknown', route_id: null }]);
     const payouts = await sandboxDb.query('select 1 from payouts where payout_ref = $1', [transferNo]);
     expect(payouts.rowCount).toBe(0);
-    // BUG: the channel never received the payout, yet the transfer stays `progress` for good and its
-    // merchant never gets a final callback: the submission failed before the router answered, so no
-    // route_id was stored (transfer.service.ts `submit` → finishSubmission(..., 'unknown', undefined)),
-    // and reconciliation only asks about transfers with a route (transfer.repository.ts
-    // progressDueForCheck: `route_id is not null`). Expected once fixed: reconciliation asks the routes
-    // that could have taken it (QueryPayout by transfer number) and fails it, as for a known route.
-    expect(rows).toEqual([{ status: 'progress', submission: 'unknown', route_id: null }]);
     const query = await merchant.request('/gateway/query/transferOrder', { transferNo });
-    expect(query.envelope).toMatchObject({ code: 0, data: { status: 'progress' } });
-    // A retry of the create is no way out either: it answers the same stranded transfer.
+    expect(query.envelope).toMatchObject({ code: 0, data: { status: 'fail' } });
+    // bizTransferNo stays bound to that transfer: a retry answers its final status and pays nothing.
     const retry = await merchant.request('/gateway/transfer', params);
-    expect(retry.envelope).toMatchObject({ code: 0, data: { transferNo, status: 'progress' } });
+    expect(retry.envelope).toMatchObject({ code: 0, data: { transferNo, status: 'fail' } });
+    expect(
+      (await sandboxDb.query('select 1 from payouts where payout_ref = $1', [transferNo])).rowCount,
+    ).toBe(0);
   });
 });
 

@@ -40,7 +40,9 @@ const router = {
   submits: [] as SubmitPayoutRequest__Output[],
   inquiries: [] as InquirePayeeRequest__Output[],
   queries: [] as PayoutRef__Output[],
-  onQuery: async (_ref: PayoutRef__Output): Promise<{ status: string; finished_at: string }> => ({
+  onQuery: async (
+    _ref: PayoutRef__Output,
+  ): Promise<{ status: string; finished_at: string; route_id?: string; upstream_ref?: string }> => ({
     status: 'progress',
     finished_at: '',
   }),
@@ -576,6 +578,46 @@ describe('reconciliation', () => {
       expect(router.queries.filter((q) => q.transfer_no === transfer!.transfer_no)).toHaveLength(1);
       expect(await eventsOf(transfer!.transfer_no)).toEqual([]);
     } finally {
+      stubRouter.close();
+    }
+  });
+});
+
+describe('reconciliation of a transfer whose submission answer was lost', () => {
+  it('asks the router with no route, records the route that holds the payout, and applies its answer', async () => {
+    const stubRouter = connectRouter(`127.0.0.1:${routerServer.port}`);
+    const direct = createTransferService({
+      db,
+      router: stubRouter,
+      logger,
+      subject: `${subjectPrefix}.transfer.status_changed`,
+      routerTimeoutMs: 1_000,
+    });
+    try {
+      const { transfer } = await create(transferRequest());
+      const transferNo = transfer!.transfer_no;
+      // As left by a router that died mid-submission: progress, outcome unknown, no route.
+      await sql`update transfers set submission = 'unknown', route_id = null, upstream_ref = null,
+        updated_at = now() - interval '10 minutes' where transfer_no = ${transferNo}`.execute(db);
+      router.onQuery = async (ref) =>
+        ref.transfer_no === transferNo
+          ? { status: 'success', finished_at: '', route_id: 'route-b', upstream_ref: 'up-9' }
+          : { status: 'progress', finished_at: '' };
+      await direct.reconcileProgress(60_000);
+      expect(router.queries.filter((q) => q.transfer_no === transferNo)).toEqual([
+        expect.objectContaining({ route_id: '', upstream_ref: '' }),
+      ]);
+      const row = await db
+        .selectFrom('transfers')
+        .selectAll()
+        .where('transfer_no', '=', transferNo)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'success', route_id: 'route-b', upstream_ref: 'up-9' });
+      expect((await eventsOf(transferNo)).map((e) => [e.from_status, e.to_status])).toEqual([
+        ['progress', 'success'],
+      ]);
+    } finally {
+      router.onQuery = async () => ({ status: 'progress', finished_at: '' });
       stubRouter.close();
     }
   });

@@ -130,7 +130,10 @@ export function staleSubmissions(db: Kysely<Database>, before: Date, limit: numb
     .execute();
 }
 
-/** Transfers in progress on a known route, unchanged and unchecked since before `before`; oldest first. */
+/**
+ * Transfers in progress, unchanged and unchecked since before `before`; oldest first. Those without a
+ * route (the submission's answer was lost) are included: the router looks for them on every route.
+ */
 export function progressDueForCheck(
   db: Kysely<Database>,
   before: Date,
@@ -141,7 +144,6 @@ export function progressDueForCheck(
     .selectAll()
     .where('status', '=', 'progress')
     .where('updated_at', '<', before)
-    .where('route_id', 'is not', null)
     .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', before)]))
     .orderBy('updated_at')
     .limit(limit)

@@ -359,7 +359,9 @@ export function createTransferService(deps: TransferServiceDeps) {
      * Asks upstream about transfers in progress and unchanged for `afterMs`, and applies a final answer:
      * the safety net for a notice that never came, and the only way out of `progress` for a payout the
      * router accepted without hearing from the channel (it answers `fail` once the channel denies
-     * knowing it). Each transfer is asked at most once per `afterMs`.
+     * knowing it), or whose submission's answer was lost before any route was recorded (the router asks
+     * every payout route, and answers `fail` only when none holds it). Each transfer is asked at most
+     * once per `afterMs`.
      */
     async reconcileProgress(afterMs: number): Promise<number> {
       const rows = await progressDueForCheck(db, new Date(Date.now() - afterMs), 50);
@@ -376,6 +378,12 @@ export function createTransferService(deps: TransferServiceDeps) {
             { timeoutMs: deps.routerTimeoutMs, traceparent },
           );
           await markChecked(db, row.transfer_no);
+          // A payout whose route was never recorded, found on a route: later queries go straight there.
+          if (!row.route_id && state.route_id)
+            await attachRoute(db, row.transfer_no, {
+              routeId: state.route_id,
+              upstreamRef: state.upstream_ref,
+            });
           const outcome = UPSTREAM_OUTCOMES.find((o) => o === state.status);
           if (!outcome) continue;
           const reported = state.finished_at ? new Date(state.finished_at) : undefined;
