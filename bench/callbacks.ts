@@ -122,7 +122,44 @@ export async function runCallbackBench(opts: {
     const sorted = got.sort((a, b) => a - b);
     const lastArrival = Math.max(produced, finished);
     const throughput = got.length / ((lastArrival - started) / 1000);
+    stages.push(await stageBreakdown(label, [...sent.keys()]));
     return `| ${label} | ${hanging} of ${ENDPOINTS} | ${total} | ${got.length}/${healthy.length} | ${throughput.toFixed(0)} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} |`;
+  }
+
+  // Where the delay goes, from the stores' own timestamps (Postgres's clock throughout): the relay (outbox
+  // row committed → published), the notifier's ingest (published → delivery row recorded) and delivery
+  // (recorded → acknowledged by the sink). Healthy endpoints only.
+  const notifierDb = new pg.Pool({ connectionString: stack.databaseUrl('notifier'), max: 2 });
+  const stages: string[] = [];
+  async function stageBreakdown(label: string, orderNos: string[]): Promise<string> {
+    const outbox = await db.query<{ order_no: string; created: number; published: number }>(
+      `select payload->>'order_no' as order_no, extract(epoch from created_at) * 1000 as created,
+              extract(epoch from published_at) * 1000 as published
+       from outbox where payload->>'order_no' = any($1::text[])`,
+      [orderNos],
+    );
+    const deliveries = await notifierDb.query<{ order_no: string; recorded: number; delivered: number }>(
+      `select order_no, extract(epoch from created_at) * 1000 as recorded,
+              extract(epoch from delivered_at) * 1000 as delivered
+       from deliveries where order_no = any($1::text[]) and delivered_at is not null`,
+      [orderNos],
+    );
+    const byOrder = new Map(outbox.rows.map((r) => [r.order_no, r]));
+    const relay: number[] = [];
+    const ingest: number[] = [];
+    const deliver: number[] = [];
+    for (const d of deliveries.rows) {
+      const o = byOrder.get(d.order_no);
+      if (!o) continue;
+      relay.push(Number(o.published) - Number(o.created));
+      ingest.push(Number(d.recorded) - Number(o.published));
+      deliver.push(Number(d.delivered) - Number(d.recorded));
+    }
+    const cell = (values: number[]) => {
+      const v = values.sort((a, b) => a - b);
+      return `${percentile(v, 50).toFixed(0)} / ${percentile(v, 99).toFixed(0)}`;
+    };
+    return `| ${label} | ${cell(relay)} | ${cell(ingest)} | ${cell(deliver)} |`;
   }
 
   log('## Callbacks (status changes at 1,000/s into the outbox, delivered to loopback merchant endpoints)');
@@ -137,7 +174,19 @@ export async function runCallbackBench(opts: {
   } finally {
     for (const s of sinks) s.server.closeAllConnections();
     await Promise.all(sinks.map((s) => new Promise((r) => s.server.close(r))));
+  }
+  try {
+    log();
+    log("Where the delay goes (ms, p50 / p99, delivered callbacks, from the stores' timestamps):");
+    log();
+    log(
+      '| phase | relay: committed → published | ingest: published → recorded | delivery: recorded → acknowledged |',
+    );
+    log('|---|---|---|---|');
+    for (const line of stages) log(line);
+  } finally {
     await db.end();
+    await notifierDb.end();
   }
   log();
   log(

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { REPO_ROOT, type Stack, startStack } from '@agentpay/stack';
+import { REPO_ROOT, SERVICES, type Stack, startStack } from '@agentpay/stack';
 import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@agentpay/wire';
 import pg from 'pg';
 import { runCallbackBench } from './callbacks.js';
@@ -111,6 +111,17 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       NOTIFY_TIMEOUT_MS: process.env['BENCH_NOTIFY_TIMEOUT_MS'] ?? '5000',
     },
+    // BENCH_PROFILE=1 writes a CPU profile per service (at its exit) under .agentpay/<run>/profiles/<service>.
+    ...(process.env['BENCH_PROFILE'] === '1'
+      ? {
+          nodeArgs: Object.fromEntries(
+            SERVICES.map((service) => [
+              service,
+              ['--cpu-prof', `--cpu-prof-dir=${join(workDir, 'profiles', service)}`],
+            ]),
+          ),
+        }
+      : {}),
   });
   const cpu = os.cpus();
   log(`# Benchmarks`);
