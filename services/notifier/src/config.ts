@@ -37,8 +37,10 @@ export const notifierEnv = z
      * events handed to a replica that crashed wait before another replica gets them.
      */
     NOTIFIER_ACK_WAIT_MS: positive(30_000),
-    /** Events recorded at once by one replica (each is one short Postgres transaction); default 16. */
-    NOTIFIER_CONSUME_CONCURRENCY: positive(16),
+    /** Batches of events recorded at once by one replica (each batch is one Postgres transaction); default 4. */
+    NOTIFIER_CONSUME_CONCURRENCY: positive(4),
+    /** Most events recorded in one transaction; default 100. */
+    NOTIFIER_CONSUME_BATCH: positive(100),
     /** Platform private key (PEM), to sign callbacks. Takes precedence over the file. */
     PLATFORM_PRIVATE_KEY: z.string().optional(),
     /** File holding the platform private key; outside production it is generated there if missing. */

@@ -72,6 +72,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
     durable: config.NOTIFIER_CONSUMER,
     filterSubject: `${config.EVENTS_SUBJECT_PREFIX}.>`,
     concurrency: config.NOTIFIER_CONSUME_CONCURRENCY,
+    batchSize: config.NOTIFIER_CONSUME_BATCH,
     ackWaitMs: config.NOTIFIER_ACK_WAIT_MS,
     handle: orderStatusChangedHandler({ db, signer, timeZone: config.API_TIME_ZONE, logger }),
   });

@@ -20,15 +20,17 @@ export interface EventConsumerOptions {
   /** Durable consumer name, shared by every replica. */
   durable: string;
   filterSubject: string;
-  /** Messages handled at once. */
+  /** Batches handled at once. */
   concurrency: number;
+  /** Most messages handed to `handle` at once. */
+  batchSize: number;
   /** JetStream redelivers a message not acked within this. */
   ackWaitMs: number;
   /**
-   * Records the message. `ack` once committed; `term` for a message that can never be recorded (JetStream
-   * drops it); a throw makes JetStream redeliver it later.
+   * Records a batch, answering per message: `ack` once committed; `term` for a message that can never be
+   * recorded (JetStream drops it); `retry` (or a throw, for the whole batch) makes JetStream redeliver it.
    */
-  handle: (msg: JsMsg) => Promise<'ack' | 'term'>;
+  handle: (msgs: readonly JsMsg[]) => Promise<('ack' | 'term' | 'retry')[]>;
 }
 
 export interface EventConsumer {
@@ -81,45 +83,76 @@ export async function ensureConsumer(
 }
 
 /**
- * A `for await` loop over the durable consumer that hands each message to `handle` without waiting
- * for it, up to `concurrency` at once (so one slow transaction never blocks the rest), acking after the
- * handler's commit. If the subscription ends unexpectedly (consumer deleted, heartbeats lost), it is set
- * up again.
+ * A `for await` loop over the durable consumer that gathers messages into batches and hands each batch
+ * to `handle` without waiting for it, up to `concurrency` batches at once, acking each message after the
+ * handler's commit. A batch starts as soon as a slot is free, with every message that arrived meanwhile
+ * (up to `batchSize`): one message when the stream is quiet, many under load, so a busy notifier makes
+ * fewer, larger transactions without a timer adding delay. If the subscription ends unexpectedly
+ * (consumer deleted, heartbeats lost), it is set up again.
  */
 export function startEventConsumer(opts: EventConsumerOptions): EventConsumer {
   const { nc, logger } = opts;
   const js = jetstream(nc);
   const handling = new Set<Promise<void>>();
+  const waiting: JsMsg[] = [];
   let stopping = false;
   let messages: ConsumerMessages | undefined;
   let freed: (() => void) | undefined;
+  let pumpScheduled = false;
 
-  const slotFree = () =>
-    handling.size < opts.concurrency
+  const handleBatch = async (batch: JsMsg[]) => {
+    const verdicts = opts.handle(batch);
+    try {
+      // One CONSUMER span per message, in the trace of the request that changed the order (its
+      // traceparent rides the message), covering the batch's transaction.
+      await Promise.all(
+        batch.map((msg, i) =>
+          inSpan(
+            `consume ${msg.subject}`,
+            {
+              service: 'notifier',
+              kind: SpanKind.CONSUMER,
+              parent: contextFrom({ traceparent: msg.headers?.get('traceparent') || undefined }),
+            },
+            async () => (await verdicts)[i],
+          ),
+        ),
+      );
+      const answers = await verdicts;
+      batch.forEach((msg, i) => {
+        if (answers[i] === 'ack') msg.ack();
+        else if (answers[i] === 'term') msg.term('unreadable event');
+        else msg.nak(NAK_DELAY_MS);
+      });
+    } catch (err) {
+      logger.error({ err, events: batch.length }, 'could not record events; JetStream will redeliver them');
+      for (const msg of batch) msg.nak(NAK_DELAY_MS);
+    }
+  };
+
+  /** Starts batches from the waiting messages while slots are free. */
+  const pump = () => {
+    pumpScheduled = false;
+    while (waiting.length > 0 && handling.size < opts.concurrency) {
+      const p = handleBatch(waiting.splice(0, opts.batchSize));
+      handling.add(p);
+      void p.finally(() => {
+        handling.delete(p);
+        pump();
+        const wake = freed;
+        freed = undefined;
+        wake?.();
+      });
+    }
+  };
+
+  /** Resolves once the waiting messages fit another batch, so the loop stops pulling when all are busy. */
+  const roomToWait = () =>
+    waiting.length < opts.batchSize * opts.concurrency
       ? Promise.resolve()
       : new Promise<void>((resolve) => {
           freed = resolve;
         });
-
-  const handleOne = async (msg: JsMsg) => {
-    try {
-      // A CONSUMER span in the trace of the request that changed the order (its traceparent rides the message).
-      const parent = contextFrom({ traceparent: msg.headers?.get('traceparent') || undefined });
-      const verdict = await inSpan(
-        `consume ${msg.subject}`,
-        { service: 'notifier', kind: SpanKind.CONSUMER, parent },
-        () => opts.handle(msg),
-      );
-      if (verdict === 'term') msg.term('unreadable event');
-      else msg.ack();
-    } catch (err) {
-      logger.error(
-        { err, subject: msg.subject, seq: msg.seq, redeliveries: msg.info.deliveryCount - 1 },
-        'could not record event; JetStream will redeliver it',
-      );
-      msg.nak(NAK_DELAY_MS);
-    }
-  };
 
   const loop = (async () => {
     let failures = 0;
@@ -134,7 +167,7 @@ export function startEventConsumer(opts: EventConsumerOptions): EventConsumer {
           ackWaitMs: opts.ackWaitMs,
         });
         const consumer = await js.consumers.get(opts.stream, opts.durable);
-        messages = await consumer.consume({ max_messages: opts.concurrency * 2 });
+        messages = await consumer.consume({ max_messages: opts.batchSize * opts.concurrency });
         if (stopping) {
           await messages.close();
           break;
@@ -144,15 +177,14 @@ export function startEventConsumer(opts: EventConsumerOptions): EventConsumer {
           logger.warn({ err }, 'event subscription status stream failed'),
         );
         for await (const msg of messages) {
-          await slotFree();
-          const p = handleOne(msg);
-          handling.add(p);
-          void p.finally(() => {
-            handling.delete(p);
-            const wake = freed;
-            freed = undefined;
-            wake?.();
-          });
+          waiting.push(msg);
+          // After the messages already received have been gathered (the iterator hands them over in
+          // microtasks), not one batch per message.
+          if (!pumpScheduled) {
+            pumpScheduled = true;
+            setImmediate(pump);
+          }
+          await roomToWait();
         }
       } catch (err) {
         if (stopping) break;
@@ -189,7 +221,11 @@ export function startEventConsumer(opts: EventConsumerOptions): EventConsumer {
         await messages?.close().catch(() => {});
         freed?.();
         await loop;
-        await Promise.allSettled([...handling]);
+        // Record what was already received rather than leave it to be redelivered after the ack wait.
+        while (handling.size > 0 || waiting.length > 0) {
+          pump();
+          await Promise.allSettled([...handling]);
+        }
         logger.info('event consumer stopped');
       })();
       return stopped;

@@ -4,7 +4,9 @@ import type { JsMsg } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
 import { buildCallbackBody, traceIdFrom } from '../callbacks/callback-body.js';
 import type { Database } from '../db/schema.js';
-import { recordDelivery } from '../deliveries/delivery.service.js';
+import type { NewDelivery } from '../deliveries/delivery.repository.js';
+import { type RecordOutcome, recordDelivery } from '../deliveries/delivery.service.js';
+import { recordDeliveries } from '../deliveries/record-batch.js';
 import { parseOrderStatusChanged } from './order-status-changed.schema.js';
 
 export interface HandlerDeps {
@@ -32,54 +34,109 @@ function instant(text: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/**
- * Turns one OrderStatusChanged message into a delivery row: signs the callback body once, records it
- * (idempotently on event id) and applies the supersede rule, in one transaction. An event without a
- * notify URL is recorded as `skipped`, so operators can see it arrived and why nothing was sent.
- */
-export function orderStatusChangedHandler(deps: HandlerDeps): (msg: JsMsg) => Promise<'ack' | 'term'> {
-  return async (msg) => {
-    let event: ReturnType<typeof parseOrderStatusChanged>;
-    try {
-      event = parseOrderStatusChanged(msg.string());
-    } catch (err) {
-      // Redelivering it would fail the same way forever; it stays in the stream for inspection.
-      deps.logger.error(
-        { err, subject: msg.subject, seq: msg.seq, msgId: msg.headers?.get('Nats-Msg-Id') },
-        'unreadable status-change event; dropping it',
-      );
-      return 'term';
-    }
-    const order = event.kind === 'pay' ? event.pay_order : event.transfer;
-    const notifyUrl = (event.notify_url || order.notify_url).trim();
-    const traceId = traceIdFrom(event.traceparent || msg.headers?.get('traceparent'));
-    const body = notifyUrl
-      ? buildCallbackBody(event, { signer: deps.signer, timeZone: deps.timeZone, traceId })
-      : '';
+/** What becomes of one message of a batch: acked, dropped for good, or redelivered later. */
+export type Verdict = 'ack' | 'term' | 'retry';
 
-    const outcome = await recordDelivery(deps.db, {
-      eventId: event.event_id,
-      kind: event.kind,
-      mchNo: event.mch_no,
-      appId: event.app_id,
-      orderNo: event.order_no,
-      version: Number(event.version),
-      fromStatus: event.from_status,
-      toStatus: event.to_status,
-      occurredAt: instant(event.occurred_at),
-      notifyUrl,
-      endpoint: endpointOf(notifyUrl),
-      traceId,
-      body,
-      status: notifyUrl ? 'pending' : 'skipped',
+/**
+ * Turns a batch of OrderStatusChanged messages into delivery rows: signs each callback body once and
+ * records them all in one transaction (idempotently on event id, with the supersede rule). If that
+ * transaction fails, each event is recorded on its own, so one event Postgres refuses cannot hold back
+ * the others. An event without a notify URL is recorded as `skipped`, so operators can see it arrived
+ * and why nothing was sent.
+ */
+export function orderStatusChangedHandler(deps: HandlerDeps): (msgs: readonly JsMsg[]) => Promise<Verdict[]> {
+  return async (msgs) => {
+    const verdicts: Verdict[] = msgs.map(() => 'ack');
+    const parsed: { index: number; delivery: NewDelivery }[] = [];
+    msgs.forEach((msg, index) => {
+      const delivery = toDelivery(msg, deps);
+      if (delivery) parsed.push({ index, delivery });
+      else verdicts[index] = 'term';
     });
-    const log = deps.logger.child({ eventId: event.event_id, orderNo: event.order_no, traceId });
-    if (outcome.kind === 'duplicate') log.debug('event already recorded');
-    else
-      log.info(
-        { deliveryId: outcome.id, status: outcome.status, superseded: outcome.superseded },
-        'event recorded',
+
+    const log = (delivery: NewDelivery, outcome: RecordOutcome) => {
+      const line = deps.logger.child({
+        eventId: delivery.eventId,
+        orderNo: delivery.orderNo,
+        traceId: delivery.traceId,
+      });
+      if (outcome.kind === 'duplicate') line.debug('event already recorded');
+      else
+        line.info(
+          { deliveryId: outcome.id, status: outcome.status, superseded: outcome.superseded },
+          'event recorded',
+        );
+    };
+
+    try {
+      const outcomes = await recordDeliveries(
+        deps.db,
+        parsed.map((p) => p.delivery),
       );
-    return 'ack';
+      for (const [i, p] of parsed.entries()) log(p.delivery, outcomes[i]!);
+      return verdicts;
+    } catch (err) {
+      if (parsed.length <= 1) {
+        for (const p of parsed) verdicts[p.index] = 'retry';
+        deps.logger.error(
+          { err, events: parsed.length },
+          'could not record event; JetStream will redeliver it',
+        );
+        return verdicts;
+      }
+      deps.logger.warn(
+        { err, events: parsed.length },
+        'could not record the batch; recording its events one by one',
+      );
+    }
+    for (const p of parsed) {
+      try {
+        log(p.delivery, await recordDelivery(deps.db, p.delivery));
+      } catch (err) {
+        verdicts[p.index] = 'retry';
+        deps.logger.error(
+          { err, eventId: p.delivery.eventId, orderNo: p.delivery.orderNo },
+          'could not record event; JetStream will redeliver it',
+        );
+      }
+    }
+    return verdicts;
+  };
+}
+
+/** The delivery an event asks for, its callback body signed; undefined for a message that is no event. */
+function toDelivery(msg: JsMsg, deps: HandlerDeps): NewDelivery | undefined {
+  let event: ReturnType<typeof parseOrderStatusChanged>;
+  try {
+    event = parseOrderStatusChanged(msg.string());
+  } catch (err) {
+    // Redelivering it would fail the same way forever; it stays in the stream for inspection.
+    deps.logger.error(
+      { err, subject: msg.subject, seq: msg.seq, msgId: msg.headers?.get('Nats-Msg-Id') },
+      'unreadable status-change event; dropping it',
+    );
+    return undefined;
+  }
+  const order = event.kind === 'pay' ? event.pay_order : event.transfer;
+  const notifyUrl = (event.notify_url || order.notify_url).trim();
+  const traceId = traceIdFrom(event.traceparent || msg.headers?.get('traceparent'));
+  const body = notifyUrl
+    ? buildCallbackBody(event, { signer: deps.signer, timeZone: deps.timeZone, traceId })
+    : '';
+  return {
+    eventId: event.event_id,
+    kind: event.kind,
+    mchNo: event.mch_no,
+    appId: event.app_id,
+    orderNo: event.order_no,
+    version: Number(event.version),
+    fromStatus: event.from_status,
+    toStatus: event.to_status,
+    occurredAt: instant(event.occurred_at),
+    notifyUrl,
+    endpoint: endpointOf(notifyUrl),
+    traceId,
+    body,
+    status: notifyUrl ? 'pending' : 'skipped',
   };
 }
