@@ -329,6 +329,59 @@ export async function settleDelivery(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A successful attempt waiting to be settled: its claim and the reply. */
+export interface SucceededAttempt {
+  claim: Pick<ClaimedDelivery, 'id' | 'claimToken' | 'attemptId'>;
+  httpStatus: number | null;
+  latencyMs: number;
+  excerpt: string | null;
+  error: string | null;
+}
+
+/**
+ * Settles many successful attempts in one statement (its own transaction, one round trip): the attempt
+ * rows still in flight get their result, and each delivery becomes succeeded and drops its lease, but only
+ * while its claim token still matches, exactly as `recordAttemptResult` + `settleDelivery` do for one.
+ * Returns the claim tokens it settled; the others had lost their lease.
+ *
+ * No per-order lock, unlike `settleAttempt`: that lock serialises supersede decisions, and a success
+ * makes none and feeds none. `newerDelivery` counts a newer delivery whatever its status but skipped, so
+ * pending or succeeded makes no difference to it; `supersedeOlder` only touches deliveries that are
+ * pending and not leased, and a concurrent one is ordered against this update by the row lock (whichever
+ * commits second re-checks `status`/`claim_token` and changes nothing).
+ */
+export async function settleSucceeded(
+  db: Kysely<Database>,
+  attempts: SucceededAttempt[],
+): Promise<Set<string>> {
+  if (attempts.length === 0) return new Set();
+  // Data-modifying CTEs always run to completion, referenced or not.
+  const { rows } = await sql<{ claim_token: string }>`
+    with done as (
+      select * from unnest(
+        ${attempts.map((a) => a.claim.id)}::uuid[], ${attempts.map((a) => a.claim.claimToken)}::uuid[],
+        ${attempts.map((a) => a.claim.attemptId)}::bigint[], ${attempts.map((a) => a.httpStatus)}::int[],
+        ${attempts.map((a) => a.latencyMs)}::int[], ${attempts.map((a) => a.excerpt)}::text[],
+        ${attempts.map((a) => a.error)}::text[]
+      ) as t(delivery_id, claim_token, attempt_id, http_status, latency_ms, excerpt, error)
+    ),
+    recorded as (
+      update delivery_attempts a
+      set outcome = 'succeeded', finished_at = now(), http_status = done.http_status,
+          latency_ms = done.latency_ms, response_excerpt = done.excerpt, error = done.error
+      from done
+      where a.id = done.attempt_id and a.outcome = 'in_flight'
+    )
+    update deliveries d
+    set status = 'succeeded', next_attempt_at = null, superseded_by = null, delivered_at = now(),
+        lease_until = null, lease_owner = null, claim_token = null,
+        last_http_status = done.http_status, last_error = done.error, updated_at = now()
+    from done
+    where d.id = done.delivery_id and d.claim_token = done.claim_token and d.status = 'pending'
+    returning done.claim_token`.execute(db);
+  return new Set(rows.map((r) => r.claim_token));
+}
+
 /** Drops this replica's remaining leases (at shutdown), so its deliveries go out without waiting for expiry. */
 export async function releaseLeases(db: Kysely<Database>, owner: string): Promise<number> {
   return db.transaction().execute(async (trx) => {

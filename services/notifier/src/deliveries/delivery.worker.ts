@@ -13,6 +13,7 @@ import {
   releaseLeases,
 } from './delivery.repository.js';
 import { settleAttempt } from './delivery.service.js';
+import { createSuccessSettler } from './settle-batch.js';
 
 export interface DeliveryWorkerOptions {
   db: Kysely<Database>;
@@ -53,6 +54,7 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
   const { db, logger } = opts;
   const leaseMs = opts.timeoutMs + opts.leaseMarginMs;
   const inFlight = new Set<Promise<void>>();
+  const settler = createSuccessSettler(db);
   let stopping = false;
   let kicked = false;
   let wake: (() => void) | undefined;
@@ -135,10 +137,13 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
       },
     });
     // The result must reach Postgres, or the lease expires and the callback goes out again; keep trying
-    // through a Postgres outage (until shutdown gives up and the lease decides).
+    // through a Postgres outage (until shutdown gives up and the lease decides). Successes are settled in
+    // batches; a failure needs the per-order lock of `settleAttempt` to decide on supersession.
     for (let tries = 1; ; tries++) {
       try {
-        const next = await settleAttempt(db, delivery, outcome, opts.retryScheduleMs);
+        const next = outcome.ok
+          ? await settler.settle(delivery, outcome)
+          : await settleAttempt(db, delivery, outcome, opts.retryScheduleMs);
         const fields = {
           attempt: delivery.attemptNumber,
           endpoint: delivery.endpoint,
@@ -184,6 +189,7 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
         stopping = true;
         wake?.();
         await loop;
+        // Each queued success belongs to an attempt in flight, so this also flushes the settler's queue.
         await Promise.allSettled([...inFlight]);
         await listener.close();
         const released = await releaseLeases(db, opts.owner).catch((err: unknown) => {

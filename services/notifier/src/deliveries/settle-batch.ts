@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { CallbackOutcome } from '../callbacks/callback.client.js';
+import type { Database } from '../db/schema.js';
+import { type ClaimedDelivery, type SucceededAttempt, settleSucceeded } from './delivery.repository.js';
+
+/** Most successes settled by one statement. */
+const MAX_BATCH = 200;
+
+export interface SuccessSettler {
+  /**
+   * Queues a successful attempt. Resolves once its batch has committed; rejects when that batch could not
+   * be written (Postgres unavailable), and the caller retries as it would a single settle.
+   */
+  settle(claimed: ClaimedDelivery, outcome: CallbackOutcome): Promise<'succeeded' | 'lease_lost'>;
+}
+
+interface Queued {
+  attempt: SucceededAttempt;
+  resolve: (next: 'succeeded' | 'lease_lost') => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for successful attempts: one flush at a time, and the successes that arrive while it runs
+ * go together in the next one, so the statements (and WAL flushes) per second stay low under load without
+ * a timer adding latency. An idle settler flushes on the next turn of the event loop (`setImmediate`),
+ * which lets the replies read in the same I/O turn share the flush.
+ */
+export function createSuccessSettler(db: Kysely<Database>): SuccessSettler {
+  const queue: Queued[] = [];
+  let flushing = false;
+
+  async function flush(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
+      try {
+        const settled = await settleSucceeded(
+          db,
+          batch.map((q) => q.attempt),
+        );
+        for (const q of batch)
+          q.resolve(settled.has(q.attempt.claim.claimToken) ? 'succeeded' : 'lease_lost');
+      } catch (err) {
+        for (const q of batch) q.reject(err);
+      }
+    }
+    flushing = false;
+  }
+
+  return {
+    settle: (claimed, outcome) =>
+      new Promise((resolve, reject) => {
+        queue.push({
+          attempt: {
+            claim: claimed,
+            httpStatus: outcome.httpStatus,
+            latencyMs: outcome.latencyMs,
+            excerpt: outcome.excerpt,
+            error: outcome.error,
+          },
+          resolve,
+          reject,
+        });
+        if (flushing) return;
+        flushing = true;
+        setImmediate(() => void flush());
+      }),
+  };
+}
