@@ -9,12 +9,15 @@ import { createInterface } from 'node:readline';
 import { REPO_ROOT, SERVICES, type Stack, startStack } from '@agentpay/stack';
 import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@agentpay/wire';
 import pg from 'pg';
+import { bundleService } from '../deploy/bundle.js';
 import { runCallbackBench } from './callbacks.js';
 import { closedLoop, type LoadResult, openLoop, type Prepared, peakRssMb } from './load.js';
 
 const postgresServer = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const quick = process.env['BENCH_QUICK'] === '1';
+/** The services run as the images run them (bundled, plain node) unless BENCH_ENTRY=source (tsx). */
+const entry = process.env['BENCH_ENTRY'] === 'source' ? 'source' : 'bundle';
 /** BENCH_ONLY=callbacks (or pay, query) runs one part; default all. */
 const only = (part: string) => !process.env['BENCH_ONLY'] || process.env['BENCH_ONLY'] === part;
 const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
@@ -99,7 +102,9 @@ async function main(): Promise<void> {
   const platformKey = generateKeyPair();
   const platformKeyFile = join(workDir, 'platform-key.pem');
   writeFileSync(platformKeyFile, platformKey.privateKeyPem);
+  if (entry === 'bundle') for (const service of SERVICES) await bundleService(service);
   const stack: Stack = await startStack({
+    entry,
     postgresUrl: postgresServer,
     natsUrl,
     databasePrefix: prefix,
@@ -130,7 +135,7 @@ async function main(): Promise<void> {
     `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}.`,
   );
   log(
-    `Everything (load generator, services, Postgres, NATS) shares this machine; requests are signed before the clock starts.`,
+    `Everything (load generator, services, Postgres, NATS) shares this machine; requests are signed before the clock starts. Services run ${entry === 'bundle' ? 'bundled (`npm run bundle`, plain node, as the images run them)' : 'from source through tsx'}.`,
   );
   log();
   try {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
@@ -64,6 +65,11 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Extra node flags per service, e.g. `--cpu-prof` to profile one under load. */
   nodeArgs?: Partial<Record<ServiceName, string[]>>;
+  /**
+   * What each service runs: its TypeScript source through tsx (default), or the bundle `npm run bundle`
+   * wrote to services/<name>/dist/main.js, as the images run it (plain node, no tsx in memory).
+   */
+  entry?: 'source' | 'bundle';
   /** Extra environment per service. */
   serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
   /** Where service output goes: human-readable lines, raw JSON lines, or nowhere. Default `pretty`. */
@@ -162,22 +168,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let stopping = false;
 
   function launch(service: ServiceName): void {
-    const child = spawn(
-      process.execPath,
-      [...(options.nodeArgs?.[service] ?? []), '--import', 'tsx', `services/${service}/src/main.ts`],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl(service),
-          ...common,
-          ...perService[service],
-          ...options.serviceEnv?.[service],
-          ...overrides.get(service),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const program =
+      options.entry === 'bundle'
+        ? [`services/${service}/dist/main.js`]
+        : ['--import', 'tsx', `services/${service}/src/main.ts`];
+    const child = spawn(process.execPath, [...(options.nodeArgs?.[service] ?? []), ...program], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        ...(options.entry === 'bundle' ? { PROTO_DIR: join(REPO_ROOT, 'proto') } : {}),
+        DATABASE_URL: databaseUrl(service),
+        ...common,
+        ...perService[service],
+        ...options.serviceEnv?.[service],
+        ...overrides.get(service),
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const stream of [child.stdout, child.stderr]) {
       const lines = createInterface({ input: stream! });
       lines.on('line', (line) => {
