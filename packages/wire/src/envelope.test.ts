@@ -31,6 +31,11 @@ describe('createEnvelopeSigner', () => {
     expect(signerAt('2026-11-21T16:30:00Z').sign(v.object)).toEqual({ ...v.object, sign: v.sign });
   });
 
+  it('reproduces the "payment callback" vector through signAsync() (the RSA operation on the thread pool)', async () => {
+    const v = vectorCase('payment callback');
+    expect(await signerAt('2026-11-21T16:30:00Z').signAsync(v.object)).toEqual({ ...v.object, sign: v.sign });
+  });
+
   it('writes resTime in the configured zone', () => {
     expect(signerAt('2026-11-21T16:15:01Z', 'UTC').success(null, 't').resTime).toBe('2026-11-21 16:15:01');
     expect(signerAt('2026-11-21T16:15:01Z').success(null, 't').resTime).toBe('2026-11-21 10:15:01');

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { type AppError, type CodeName, Codes } from './codes.js';
-import { signObject, verifyObject } from './signing.js';
+import { signObject, signObjectAsync, verifyObject } from './signing.js';
 import { formatWireTime } from './time.js';
 
 /** The signed reply of every merchant API call (CONTRACT.md §4). */
@@ -29,6 +29,8 @@ export interface EnvelopeSigner {
   error(err: AppError | CodeName, traceId: string, detail?: string): Envelope;
   /** `body` plus its `sign`; a `data` member is pruned of null/undefined fields first, as in envelopes. */
   sign<T extends Record<string, unknown>>(body: T): T & { sign: string };
+  /** `sign` with the RSA operation on the thread pool; the same result. */
+  signAsync<T extends Record<string, unknown>>(body: T): Promise<T & { sign: string }>;
 }
 
 /** Creates the signer the gateway and notifier use for every reply and callback. */
@@ -51,8 +53,12 @@ export function createEnvelopeSigner(opts: EnvelopeSignerOptions): EnvelopeSigne
       return seal(code, extra ? `${msg}: ${extra}` : msg, null, traceId);
     },
     sign(body) {
-      const pruned = 'data' in body ? { ...body, data: pruneEmpty(body.data) ?? null } : { ...body };
+      const pruned = prunedBody(body);
       return { ...pruned, sign: signObject(pruned, privateKey) } as typeof body & { sign: string };
+    },
+    async signAsync(body) {
+      const pruned = prunedBody(body);
+      return { ...pruned, sign: await signObjectAsync(pruned, privateKey) } as typeof body & { sign: string };
     },
   };
 }
@@ -60,6 +66,10 @@ export function createEnvelopeSigner(opts: EnvelopeSignerOptions): EnvelopeSigne
 /** True when `env.sign` is a valid platform signature over the envelope. */
 export function verifyEnvelope(env: Envelope, publicKey: KeyObject | readonly KeyObject[]): boolean {
   return verifyObject(env as unknown as Record<string, unknown>, env.sign, publicKey);
+}
+
+function prunedBody(body: Record<string, unknown>): Record<string, unknown> {
+  return 'data' in body ? { ...body, data: pruneEmpty(body.data) ?? null } : { ...body };
 }
 
 // CONTRACT.md §4: inside `data` a field without a value is left out, never null. Signing the pruned copy

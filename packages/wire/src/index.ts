@@ -22,6 +22,7 @@ export {
   parsePrivateKey,
   parsePublicKey,
   signObject,
+  signObjectAsync,
   verifyObject,
 } from './signing.js';
 export { formatWireTime, parseWireTime } from './time.js';

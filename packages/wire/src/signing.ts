@@ -48,6 +48,19 @@ export function signObject(obj: Record<string, unknown>, privateKey: KeyObject):
   return sign('sha256', Buffer.from(canonicalString(obj), 'utf8'), privateKey).toString('base64');
 }
 
+/**
+ * `signObject` on libuv's thread pool: the same bytes (PKCS#1 v1.5 is deterministic), without holding the
+ * event loop for the RSA operation (about 0.3 ms each). For a process that signs many bodies at once.
+ */
+export function signObjectAsync(obj: Record<string, unknown>, privateKey: KeyObject): Promise<string> {
+  const data = Buffer.from(canonicalString(obj), 'utf8');
+  return new Promise((resolve, reject) => {
+    sign('sha256', data, privateKey, (err, signature) =>
+      err ? reject(err) : resolve(signature.toString('base64')),
+    );
+  });
+}
+
 /** True when any of `publicKeys` verifies `signature` over `obj`; false (never a throw) for a bad signature. */
 export function verifyObject(
   obj: Record<string, unknown>,

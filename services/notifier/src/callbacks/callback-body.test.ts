@@ -27,8 +27,8 @@ const event = parseOrderStatusChanged(
 );
 
 describe('buildCallbackBody', () => {
-  it('signs the seed section 6 body with the platform key, leaving out empty fields and appId', () => {
-    const text = buildCallbackBody(event, {
+  it('signs the seed section 6 body with the platform key, leaving out empty fields and appId', async () => {
+    const text = await buildCallbackBody(event, {
       signer,
       timeZone: 'UTC',
       traceId: 'a'.repeat(32),
@@ -56,9 +56,9 @@ describe('buildCallbackBody', () => {
     expect(verifyObject(body, body['sign'] as string, createPublicKey(keys.publicKeyPem))).toBe(true);
   });
 
-  it('carries appId when the event has one', () => {
+  it('carries appId when the event has one', async () => {
     const body = JSON.parse(
-      buildCallbackBody({ ...event, app_id: 'app9' }, { signer, timeZone: 'UTC', traceId: 't' }),
+      await buildCallbackBody({ ...event, app_id: 'app9' }, { signer, timeZone: 'UTC', traceId: 't' }),
     );
     expect(body.appId).toBe('app9');
     expect(verifyObject(body, body.sign, createPublicKey(keys.publicKeyPem))).toBe(true);

@@ -48,8 +48,8 @@ export function orderStatusChangedHandler(deps: HandlerDeps): (msgs: readonly Js
   return async (msgs) => {
     const verdicts: Verdict[] = msgs.map(() => 'ack');
     const parsed: { index: number; delivery: NewDelivery }[] = [];
-    msgs.forEach((msg, index) => {
-      const delivery = toDelivery(msg, deps);
+    const built = await Promise.all(msgs.map((msg) => toDelivery(msg, deps)));
+    built.forEach((delivery, index) => {
       if (delivery) parsed.push({ index, delivery });
       else verdicts[index] = 'term';
     });
@@ -105,7 +105,7 @@ export function orderStatusChangedHandler(deps: HandlerDeps): (msgs: readonly Js
 }
 
 /** The delivery an event asks for, its callback body signed; undefined for a message that is no event. */
-function toDelivery(msg: JsMsg, deps: HandlerDeps): NewDelivery | undefined {
+async function toDelivery(msg: JsMsg, deps: HandlerDeps): Promise<NewDelivery | undefined> {
   let event: ReturnType<typeof parseOrderStatusChanged>;
   try {
     event = parseOrderStatusChanged(msg.string());
@@ -121,7 +121,7 @@ function toDelivery(msg: JsMsg, deps: HandlerDeps): NewDelivery | undefined {
   const notifyUrl = (event.notify_url || order.notify_url).trim();
   const traceId = traceIdFrom(event.traceparent || msg.headers?.get('traceparent'));
   const body = notifyUrl
-    ? buildCallbackBody(event, { signer: deps.signer, timeZone: deps.timeZone, traceId })
+    ? await buildCallbackBody(event, { signer: deps.signer, timeZone: deps.timeZone, traceId })
     : '';
   return {
     eventId: event.event_id,
