@@ -138,28 +138,41 @@ export async function runCallbackBench(opts: {
        from outbox where payload->>'order_no' = any($1::text[])`,
       [orderNos],
     );
-    const deliveries = await notifierDb.query<{ order_no: string; recorded: number; delivered: number }>(
-      `select order_no, extract(epoch from created_at) * 1000 as recorded,
-              extract(epoch from delivered_at) * 1000 as delivered
-       from deliveries where order_no = any($1::text[]) and delivered_at is not null`,
+    const deliveries = await notifierDb.query<{
+      order_no: string;
+      recorded: number;
+      claimed: number;
+      latency: number;
+      delivered: number;
+    }>(
+      `select d.order_no, extract(epoch from d.created_at) * 1000 as recorded,
+              extract(epoch from a.started_at) * 1000 as claimed, a.latency_ms as latency,
+              extract(epoch from d.delivered_at) * 1000 as delivered
+       from deliveries d
+       join delivery_attempts a on a.delivery_id = d.id and a.outcome = 'succeeded'
+       where d.order_no = any($1::text[]) and d.delivered_at is not null`,
       [orderNos],
     );
     const byOrder = new Map(outbox.rows.map((r) => [r.order_no, r]));
     const relay: number[] = [];
     const ingest: number[] = [];
-    const deliver: number[] = [];
+    const claim: number[] = [];
+    const exchange: number[] = [];
+    const settle: number[] = [];
     for (const d of deliveries.rows) {
       const o = byOrder.get(d.order_no);
       if (!o) continue;
       relay.push(Number(o.published) - Number(o.created));
       ingest.push(Number(d.recorded) - Number(o.published));
-      deliver.push(Number(d.delivered) - Number(d.recorded));
+      claim.push(Number(d.claimed) - Number(d.recorded));
+      exchange.push(Number(d.latency));
+      settle.push(Number(d.delivered) - Number(d.claimed) - Number(d.latency));
     }
     const cell = (values: number[]) => {
       const v = values.sort((a, b) => a - b);
       return `${percentile(v, 50).toFixed(0)} / ${percentile(v, 99).toFixed(0)}`;
     };
-    return `| ${label} | ${cell(relay)} | ${cell(ingest)} | ${cell(deliver)} |`;
+    return `| ${label} | ${cell(relay)} | ${cell(ingest)} | ${cell(claim)} | ${cell(exchange)} | ${cell(settle)} |`;
   }
 
   log('## Callbacks (status changes at 1,000/s into the outbox, delivered to loopback merchant endpoints)');
@@ -180,9 +193,9 @@ export async function runCallbackBench(opts: {
     log("Where the delay goes (ms, p50 / p99, delivered callbacks, from the stores' timestamps):");
     log();
     log(
-      '| phase | relay: committed → published | ingest: published → recorded | delivery: recorded → acknowledged |',
+      '| phase | relay: committed → published | ingest: published → recorded | claim: recorded → attempt started | HTTP exchange | settle: reply → recorded |',
     );
-    log('|---|---|---|---|');
+    log('|---|---|---|---|---|---|');
     for (const line of stages) log(line);
   } finally {
     await db.end();
