@@ -5,6 +5,11 @@ import { type ClaimedDelivery, type SucceededAttempt, settleSucceeded } from './
 
 /** Most successes settled by one statement. */
 const MAX_BATCH = 200;
+/**
+ * Statements in flight at once. More than one, so a success never waits for a whole earlier flush: the
+ * endpoint's slot stays taken until its success is settled, so settle latency bounds each endpoint's rate.
+ */
+const MAX_FLUSHES = 3;
 
 export interface SuccessSettler {
   /**
@@ -21,30 +26,41 @@ interface Queued {
 }
 
 /**
- * Group commit for successful attempts: one flush at a time, and the successes that arrive while it runs
- * go together in the next one, so the statements (and WAL flushes) per second stay low under load without
- * a timer adding latency. An idle settler flushes on the next turn of the event loop (`setImmediate`),
- * which lets the replies read in the same I/O turn share the flush.
+ * Group commit for successful attempts: up to `MAX_FLUSHES` statements at a time, and the successes that
+ * arrive while they run go together in the next one, so the statements (and WAL flushes) per second stay
+ * low under load without a timer adding latency. A flush starts on the next turn of the event loop
+ * (`setImmediate`), which lets the replies read in the same I/O turn share it.
  */
 export function createSuccessSettler(db: Kysely<Database>): SuccessSettler {
   const queue: Queued[] = [];
-  let flushing = false;
+  let flushes = 0;
+  let scheduled = false;
 
-  async function flush(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
-      try {
-        const settled = await settleSucceeded(
-          db,
-          batch.map((q) => q.attempt),
-        );
-        for (const q of batch)
-          q.resolve(settled.has(q.attempt.claim.claimToken) ? 'succeeded' : 'lease_lost');
-      } catch (err) {
-        for (const q of batch) q.reject(err);
-      }
+  function schedule(): void {
+    if (scheduled || flushes >= MAX_FLUSHES || queue.length === 0) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (flushes >= MAX_FLUSHES || queue.length === 0) return;
+      flushes++;
+      void flush(queue.splice(0, MAX_BATCH)).finally(() => {
+        flushes--;
+        schedule();
+      });
+      schedule();
+    });
+  }
+
+  async function flush(batch: Queued[]): Promise<void> {
+    try {
+      const settled = await settleSucceeded(
+        db,
+        batch.map((q) => q.attempt),
+      );
+      for (const q of batch) q.resolve(settled.has(q.attempt.claim.claimToken) ? 'succeeded' : 'lease_lost');
+    } catch (err) {
+      for (const q of batch) q.reject(err);
     }
-    flushing = false;
   }
 
   return {
@@ -61,9 +77,7 @@ export function createSuccessSettler(db: Kysely<Database>): SuccessSettler {
           resolve,
           reject,
         });
-        if (flushing) return;
-        flushing = true;
-        setImmediate(() => void flush());
+        schedule();
       }),
   };
 }
