@@ -255,11 +255,14 @@ export async function claimDueDeliveries(
 
 /** Milliseconds until the next pending delivery falls due (0 when one is due now), or undefined if none waits. */
 export async function msUntilNextDue(db: Kysely<Database>): Promise<number | undefined> {
+  // Not greatest(0, …) in SQL: greatest ignores NULL, so with nothing pending it answered 0 and the idle
+  // worker claimed in a tight loop (hundreds of transactions a second).
   const { rows } = await sql<{ ms: number | null }>`
-    select greatest(0, ceil(extract(epoch from min(next_attempt_at) - now()) * 1000))::int as ms
+    select ceil(extract(epoch from min(next_attempt_at) - now()) * 1000)::int as ms
     from deliveries
     where status = 'pending' and next_attempt_at > now()`.execute(db);
-  return rows[0]?.ms ?? undefined;
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? undefined : Math.max(0, ms);
 }
 
 export interface AttemptResult {

@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index.js';
 import type { Database } from '../db/schema.js';
-import type { NewDelivery } from './delivery.repository.js';
+import { msUntilNextDue, type NewDelivery } from './delivery.repository.js';
 import { recordDelivery } from './delivery.service.js';
 import { recordDeliveries } from './record-batch.js';
 
@@ -184,5 +184,22 @@ describe('recordDeliveries', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('msUntilNextDue', () => {
+  it('answers nothing when no delivery waits, and the wait until the next retry otherwise', async () => {
+    await db.deleteFrom('delivery_attempts').execute();
+    await db.deleteFrom('deliveries').execute();
+    // With nothing pending it must not answer 0: the worker would claim again at once, forever.
+    expect(await msUntilNextDue(db)).toBeUndefined();
+    const orderNo = `O-${randomUUID()}`;
+    await recordDeliveries(db, [change(orderNo, 1)]);
+    await sql`update deliveries set next_attempt_at = now() + interval '5 seconds' where order_no = ${orderNo}`.execute(
+      db,
+    );
+    const ms = await msUntilNextDue(db);
+    expect(ms).toBeGreaterThan(4_000);
+    expect(ms).toBeLessThanOrEqual(5_000);
   });
 });
