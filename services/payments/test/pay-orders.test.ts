@@ -230,6 +230,14 @@ describe('CreatePayOrder', () => {
     expect(router.createCalls.get(first.order!.order_no)).toBe(1);
   });
 
+  it('answers a repeat with its order even after the expiredTime it names has passed', async () => {
+    const request = payRequest({ expired_time: new Date(Date.now() + 1_500).toISOString() });
+    const first = await create(request);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    const again = await create(request);
+    expect(again).toEqual({ order: first.order, created: false });
+  });
+
   it('refuses the same bizOrderNo with other parameters as DUPLICATE_ORDER', async () => {
     const request = payRequest();
     await create(request);

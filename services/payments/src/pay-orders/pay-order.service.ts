@@ -221,8 +221,12 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
       const traceparent = traceparentOr(merchant.traceparent);
       const giveUpAt = Date.now() + deps.createLeaseMs + 1_000;
       let pause = 20;
-      for (;;) {
-        const existing = await findByBizOrderNo(db, merchant.mch_no, input.bizOrderNo);
+      // A new order is the common case, so the first round inserts straight away and the lookup runs
+      // only once the key turns out to be taken (or the request could not make a new order: a repeat of
+      // an order whose expiredTime has passed still answers that order). One round trip fewer per pay.
+      for (let round = 0; ; round++) {
+        const existing =
+          round === 0 ? undefined : await findByBizOrderNo(db, merchant.mch_no, input.bizOrderNo);
         if (existing) {
           if (existing.fingerprint !== fingerprint) throw new AppError('DUPLICATE_ORDER');
           if (existing.opened_at) return { order: existing, created: false };
@@ -241,7 +245,12 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
           continue;
         }
 
-        checkExpiry(input.expiredTime, Date.now());
+        try {
+          checkExpiry(input.expiredTime, Date.now());
+        } catch (err) {
+          if (round === 0) continue;
+          throw err;
+        }
         const percentBps = merchant.fee_percent_bps;
         const fixedCentavos = Number(merchant.fee_fixed_centavos || 0);
         let fee: number;
@@ -281,7 +290,7 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
           claim,
           deps.createLeaseMs,
         );
-        // Lost the insert race: the next round finds the winner's row.
+        // The key is taken (a repeat, or a lost race): the next round finds that row.
         if (!row) continue;
         return open(row, claim, traceparent);
       }
