@@ -1,5 +1,5 @@
 import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
-import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
+import { createDb, ensureDatabase, listen, migrateToLatest } from '@agentpay/db';
 import { addMetricsRoute, boundPort } from '@agentpay/http';
 import { createLogger } from '@agentpay/logger';
 import { CLIENT_OPTIONS, loadProtos, startGrpcServer } from '@agentpay/proto';
@@ -7,6 +7,7 @@ import { createRegistry, Gauge, installTracing } from '@agentpay/telemetry';
 import * as grpc from '@grpc/grpc-js';
 import { createAdapters } from './adapters/registry.js';
 import { routerEnv } from './config.js';
+import { ROUTES_CHANNEL } from './db/migrations/20261122T0700_routes_notify.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { buildNoticeServer } from './notices/notice.http.js';
@@ -75,6 +76,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
     coolDownMs: config.ROUTE_BREAKER_COOLDOWN_MS,
   });
   const selector = createRouteSelector(db, { breakers, logger });
+  // Other replicas' route changes reach this one's cache as a NOTIFY (and a reconnect drops it too).
+  const routesListener = listen(config.DATABASE_URL, ROUTES_CHANNEL, logger, () => selector.invalidate());
 
   const registry = createRegistry('upstream-router');
   // Route health as operators see it: one series per route and breaker state, 1 for the current one.
@@ -152,6 +155,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
             breakers,
             logger,
             publicNoticeUrl: config.PUBLIC_NOTICE_URL,
+            onChange: () => selector.invalidate(),
           }),
         }),
       ],
@@ -161,6 +165,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
     await noticeServer.listen({ host: config.HOST, port: config.NOTICE_PORT });
   } catch (err) {
     await grpcServer.stop(0);
+    await routesListener.close();
     await db.destroy();
     throw err;
   }
@@ -176,6 +181,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       await grpcServer.stop();
       payments.close();
       transfers.close();
+      await routesListener.close();
       await db.destroy();
       await tracing.shutdown();
       logger.info('upstream-router stopped');

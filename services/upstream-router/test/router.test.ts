@@ -8,8 +8,10 @@ import { createTestDatabase, type TestDatabase, waitFor } from '@agentpay/testin
 import { AppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, main as sandboxMain } from '../../upstream-sandbox/src/main.js';
+import { ROUTES_CHANNEL } from '../src/db/migrations/20261122T0700_routes_notify.js';
 import type { Database } from '../src/db/schema.js';
 import { type Router, main as routerMain } from '../src/main.js';
 import { SANDBOX_CODE_MAP } from '../src/options/catalog.js';
@@ -506,6 +508,42 @@ describe('payouts', () => {
             .execute();
       }
     });
+  });
+});
+
+describe('route changes', () => {
+  it('are announced to every replica by NOTIFY, for routes and for their merchants, and reach the cache', async () => {
+    const listener = new pg.Client({ connectionString: routerDatabase.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.channel));
+    await listener.query(`listen ${ROUTES_CHANNEL}`);
+    try {
+      // M_NONE has no route: the answer is cached, until a binding made elsewhere announces itself.
+      expect((await rejection(createVa(M_NONE, no('P')))).codeName).toBe('PAY_METHOD_NOT_AVAILABLE');
+      await bindMerchant(db, 'sandbox-default', M_NONE);
+      await waitFor(() => heard.length === 1, { message: 'a NOTIFY for the binding' });
+      expect((await waitFor(async () => createVa(M_NONE, no('P')).catch(() => undefined))).route_id).toBe(
+        'sandbox-default',
+      );
+      await db.updateTable('routes').set({ weight: 100 }).where('id', '=', 'sandbox-default').execute();
+      await waitFor(() => heard.length === 2, { message: 'a NOTIFY for the route update' });
+    } finally {
+      await db
+        .deleteFrom('route_merchants')
+        .where('route_id', '=', 'sandbox-default')
+        .where('mch_no', '=', M_NONE)
+        .execute();
+      // Later tests need M_NONE unserved again, in the router's cache too.
+      await waitFor(
+        async () =>
+          await createVa(M_NONE, no('P')).then(
+            () => false,
+            () => true,
+          ),
+      );
+      await listener.end();
+    }
   });
 });
 

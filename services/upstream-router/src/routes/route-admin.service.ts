@@ -84,6 +84,8 @@ export function createRouteAdminService(deps: {
   logger: Logger;
   /** Base of the router's notice endpoint, for routes created without a config.noticeUrl. */
   publicNoticeUrl: string;
+  /** Called once a change has committed, before the answer: this replica's route cache drops it. */
+  onChange?: () => void;
 }) {
   const { db, adapters, breakers, logger } = deps;
 
@@ -113,6 +115,7 @@ export function createRouteAdminService(deps: {
       if (!current) throw new RouteAdminError('not_found', `no route ${JSON.stringify(id)}`);
       await change(trx, current);
     });
+    deps.onChange?.();
     return view(await existing(id));
   }
 
@@ -153,6 +156,7 @@ export function createRouteAdminService(deps: {
       );
       if (!(await insertRoute(db, route)))
         throw new RouteAdminError('conflict', `route ${JSON.stringify(route.id)} exists`);
+      deps.onChange?.();
       // A route id used before (a deleted route) starts with a clean breaker.
       breakers.reset(route.id);
       logger.info({ routeId: route.id, enabled: route.enabled }, 'route created');

@@ -6,11 +6,19 @@ import { eligibleRoutes, findRoute, payoutRoutes } from '../routes/route.reposit
 import type { Breakers } from './circuit-breaker.js';
 import { attemptOrder } from './route-selection.js';
 
+/** Longest a replica serves the eligible routes it read, should it miss a change's NOTIFY. */
+const ELIGIBLE_TTL_MS = 1_000;
+/** Cached (merchant, method or payee type) answers kept at most; past it the cache starts over. */
+const ELIGIBLE_MAX_ENTRIES = 10_000;
+
 /**
  * Which routes a call may use, best first. Creates pick among eligible routes whose circuit breaker
  * admits them; every later call for an order goes to the route recorded on it, whatever its breaker says.
- * Routes are read from the database on every call (one small indexed query), so an operator's change
- * applies to the next order on every replica without a cache to invalidate.
+ * The eligible routes of a (merchant, method or payee type) are cached for at most a second and dropped
+ * at every change: the admin service drops them in its own replica before it answers, and a trigger's
+ * NOTIFY (`invalidate`, wired in main.ts) drops them in every other replica within milliseconds. So an
+ * operator's change applies to the next order, and a replica whose LISTEN is down lags by a second at
+ * most, while a create needs no route query of its own.
  */
 export function createRouteSelector(
   db: Kysely<Database>,
@@ -18,6 +26,23 @@ export function createRouteSelector(
 ) {
   const { breakers, logger } = options;
   const random = options.random ?? Math.random;
+  const eligible = new Map<string, { at: number; routes: Promise<RouteRow[]> }>();
+
+  const eligibleCached = (filter: { mchNo: string; method?: string; payeeType?: string }) => {
+    const key = `${filter.mchNo}\u0000${filter.method ?? ''}\u0000${filter.payeeType ?? ''}`;
+    const now = Date.now();
+    const hit = eligible.get(key);
+    if (hit && now - hit.at < ELIGIBLE_TTL_MS) return hit.routes;
+    if (eligible.size >= ELIGIBLE_MAX_ENTRIES) eligible.clear();
+    const routes = eligibleRoutes(db, filter);
+    const entry = { at: now, routes };
+    eligible.set(key, entry);
+    // A failed read is not remembered.
+    routes.catch(() => {
+      if (eligible.get(key) === entry) eligible.delete(key);
+    });
+    return routes;
+  };
 
   const ordered = (routes: RouteRow[]) => {
     const order = attemptOrder(routes, random);
@@ -37,9 +62,14 @@ export function createRouteSelector(
   };
 
   return {
+    /** Forgets every cached answer: routes or their merchants changed. */
+    invalidate(): void {
+      eligible.clear();
+    },
+
     /** Routes for a pay-in method; PAY_METHOD_NOT_AVAILABLE when none serves the merchant. */
     async forMethod(mchNo: string, method: string): Promise<RouteRow[]> {
-      const routes = await eligibleRoutes(db, { mchNo, method });
+      const routes = await eligibleCached({ mchNo, method });
       if (routes.length === 0) throw new AppError('PAY_METHOD_NOT_AVAILABLE');
       return ordered(routes);
     },
@@ -49,7 +79,7 @@ export function createRouteSelector(
      * PAYEE_TYPE_NOT_AVAILABLE / PAYEE_CODE_NOT_AVAILABLE otherwise.
      */
     async forPayee(mchNo: string, payeeType: string, publicCode: string | undefined): Promise<RouteRow[]> {
-      const routes = await eligibleRoutes(db, { mchNo, payeeType });
+      const routes = await eligibleCached({ mchNo, payeeType });
       if (routes.length === 0) throw new AppError('PAYEE_TYPE_NOT_AVAILABLE');
       if (publicCode === undefined) return ordered(routes);
       const mapping = routes.filter((r) => r.code_map[publicCode] !== undefined);
