@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { REPO_ROOT, SERVICES, type Stack, startStack } from '@agentpay/stack';
 import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@agentpay/wire';
 import pg from 'pg';
-import { bundleService } from '../deploy/bundle.js';
+import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
 import { runCallbackBench } from './callbacks.js';
 import { closedLoop, type LoadResult, openLoop, type Prepared, peakRssMb } from './load.js';
 
@@ -115,6 +115,8 @@ async function main(): Promise<void> {
       NOTIFY_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
       NOTIFY_TIMEOUT_MS: process.env['BENCH_NOTIFY_TIMEOUT_MS'] ?? '5000',
+      // As the images set it (deploy/docker/Dockerfile.template); BENCH_NODE_OPTIONS tries others.
+      NODE_OPTIONS: process.env['BENCH_NODE_OPTIONS'] ?? IMAGE_NODE_OPTIONS,
     },
     // BENCH_PROFILE=1 writes a CPU profile per service (at its exit) under .agentpay/<run>/profiles/<service>.
     ...(process.env['BENCH_PROFILE'] === '1'

@@ -29,6 +29,13 @@ export const BUNDLED_SERVICES = [
   'upstream-sandbox',
 ] as const;
 
+/**
+ * NODE_OPTIONS of every image (Dockerfile.template sets it; test/deploy-docker.test.ts holds them equal).
+ * The old-generation cap keeps a service's peak RSS near 150 MB under load (docs/benchmarks.md): without
+ * it V8 sizes the heap from the host's memory and collects lazily, 190–205 MB on the bench machine.
+ */
+export const IMAGE_NODE_OPTIONS = '--enable-source-maps --max-old-space-size=128';
+
 /** The entry points a service image may run: the service itself and its migrate-only task. */
 export const ENTRY_POINTS = ['main', 'migrate'] as const;
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BUNDLED_SERVICES, REPO_ROOT } from '../deploy/bundle.js';
+import { BUNDLED_SERVICES, IMAGE_NODE_OPTIONS, REPO_ROOT } from '../deploy/bundle.js';
 import { dockerfilePath, IMAGE_PORTS, renderDockerfile } from '../deploy/docker/dockerfiles.js';
 import { gatewayEnv } from '../services/gateway/src/config.js';
 import { notifierEnv } from '../services/notifier/src/config.js';
@@ -122,6 +122,8 @@ describe('the Dockerfiles', () => {
       expect(runtime).toContainEqual({ op: 'COPY', args: 'proto/ ./proto/' });
       expect(runtime.find((i) => i.op === 'ENV')?.args).toContain('PROTO_DIR=/app/proto');
       expect(runtime.find((i) => i.op === 'ENV')?.args).toContain('NODE_ENV=production');
+      // The bench runs the services with the images' options (bench/run.ts).
+      expect(runtime.find((i) => i.op === 'ENV')?.args).toContain(`NODE_OPTIONS="${IMAGE_NODE_OPTIONS}"`);
       const user = runtime.filter((i) => i.op === 'USER').at(-1)?.args ?? '';
       expect(user, 'numeric, so runAsNonRoot can be verified').toMatch(/^[1-9]\d*:[1-9]\d*$/);
 
