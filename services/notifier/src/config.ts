@@ -53,8 +53,11 @@ export const notifierEnv = z
     NOTIFY_ALLOW_PRIVATE: flag(false),
     /** Callbacks in flight at once in one replica, over all endpoints; default 128. */
     NOTIFY_CONCURRENCY: positive(128),
-    /** Callbacks in flight at once to one endpoint (host:port), over all replicas; default 4. */
-    NOTIFY_ENDPOINT_CONCURRENCY: positive(4),
+    /**
+     * Callbacks in flight at once to one endpoint (host:port), over all replicas; default 16. An endpoint's
+     * rate is at most this many per round trip (reply plus settle): 16 at 200 ms is 80 a second.
+     */
+    NOTIFY_ENDPOINT_CONCURRENCY: positive(16),
     /** A claim's lease is the timeout plus this margin; after it, another replica may take over; default 30000. */
     NOTIFY_LEASE_MARGIN_MS: millis(30_000),
     /** Safety-net poll for due retries and expired leases when no NOTIFY arrives, ms; default 1000. */
