@@ -145,8 +145,10 @@ const CLAIM_LOCK = sql`hashtextextended('agentpay.notifier.claim', 0)`;
  * - Claims run one at a time across replicas (a transaction-scoped advisory lock, held for milliseconds),
  *   so the per-endpoint limit counts every replica's leases exactly; `skip locked` still keeps a claim from
  *   waiting on rows that a consumer or an admin resend is changing.
- * - An endpoint already at its limit is left out before the scan limit applies, so a backlog for one dead
- *   endpoint can never fill the scan and starve the others.
+ * - Each endpoint with due deliveries is visited (a skip scan of the endpoint index) and gives at most its
+ *   free slots' worth, oldest first, from its own index range: the cost of a claim grows with the number
+ *   of endpoints, never with one endpoint's backlog, so a dead endpoint's pile of due callbacks can
+ *   neither fill the claim nor slow it down for the others.
  * - A delivery waits while an older version of its order is in flight, so a merchant sees an order's
  *   changes in order; when that attempt fails, the older one is superseded instead.
  * - An expired lease is fair game: its replica died or hung, and the attempt it left is marked abandoned.
@@ -156,7 +158,6 @@ export async function claimDueDeliveries(
   opts: { owner: string; slots: number; perEndpoint: number; leaseMs: number },
 ): Promise<ClaimedDelivery[]> {
   if (opts.slots <= 0) return [];
-  const scan = Math.max(opts.slots * 4, 100);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
     const { rows } = await sql<{
@@ -174,33 +175,47 @@ export async function claimDueDeliveries(
       round_attempts: number;
       was_leased: boolean;
     }>`
-      with busy as (
+      with recursive busy as (
         select endpoint, count(*)::int as n
         from deliveries
         where status = 'pending' and lease_until > now()
         group by endpoint
       ),
+      -- The endpoints that have a due delivery, one index probe each.
+      due_endpoints(endpoint) as (
+        (select endpoint from deliveries
+         where status = 'pending' and next_attempt_at <= now()
+         order by endpoint limit 1)
+        union all
+        select (select d.endpoint from deliveries d
+                where d.status = 'pending' and d.next_attempt_at <= now() and d.endpoint > e.endpoint
+                order by d.endpoint limit 1)
+        from due_endpoints e
+        where e.endpoint is not null
+      ),
       candidates as (
-        select d.id, d.endpoint, d.next_attempt_at,
-               row_number() over (partition by d.endpoint order by d.next_attempt_at, d.id) as rn
-        from deliveries d
-        where d.status = 'pending' and d.next_attempt_at <= now()
-          and (d.lease_until is null or d.lease_until <= now())
-          and not exists (select 1 from busy b where b.endpoint = d.endpoint and b.n >= ${opts.perEndpoint})
-          and not exists (
-            select 1 from deliveries o
-            where o.order_no = d.order_no and o.kind = d.kind and o.version < d.version
-              and o.status = 'pending' and o.lease_until > now())
-        order by d.next_attempt_at, d.id
-        limit ${scan}
+        select c.id, c.endpoint, c.next_attempt_at
+        from due_endpoints e
+        left join busy b on b.endpoint = e.endpoint
+        cross join lateral (
+          select d.id, d.endpoint, d.next_attempt_at
+          from deliveries d
+          where d.status = 'pending' and d.endpoint = e.endpoint and d.next_attempt_at <= now()
+            and (d.lease_until is null or d.lease_until <= now())
+            and not exists (
+              select 1 from deliveries o
+              where o.order_no = d.order_no and o.kind = d.kind and o.version < d.version
+                and o.status = 'pending' and o.lease_until > now())
+          order by d.next_attempt_at, d.id
+          limit greatest(0, ${opts.perEndpoint} - coalesce(b.n, 0))
+        ) c
+        where e.endpoint is not null
       ),
       picked as (
         select d.id, d.lease_until is not null as was_leased
         from deliveries d
         join candidates c on c.id = d.id
-        left join busy b on b.endpoint = c.endpoint
-        where c.rn <= ${opts.perEndpoint} - coalesce(b.n, 0)
-          and d.status = 'pending' and (d.lease_until is null or d.lease_until <= now())
+        where d.status = 'pending' and (d.lease_until is null or d.lease_until <= now())
         order by c.next_attempt_at, c.id
         limit ${opts.slots}
         for update of d skip locked

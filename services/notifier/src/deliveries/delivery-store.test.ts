@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index.js';
 import type { Database } from '../db/schema.js';
-import { msUntilNextDue, type NewDelivery } from './delivery.repository.js';
+import { claimDueDeliveries, msUntilNextDue, type NewDelivery } from './delivery.repository.js';
 import { recordDelivery } from './delivery.service.js';
 import { recordDeliveries } from './record-batch.js';
 
@@ -201,5 +201,32 @@ describe('msUntilNextDue', () => {
     const ms = await msUntilNextDue(db);
     expect(ms).toBeGreaterThan(4_000);
     expect(ms).toBeLessThanOrEqual(5_000);
+  });
+});
+
+describe('claimDueDeliveries', () => {
+  it("takes each endpoint's oldest due deliveries up to its free slots, whatever another endpoint's backlog", async () => {
+    await db.deleteFrom('delivery_attempts').execute();
+    await db.deleteFrom('deliveries').execute();
+    const dead = { notifyUrl: 'http://dead.example/cb', endpoint: 'dead.example:80' };
+    const live = { notifyUrl: 'http://live.example/cb', endpoint: 'live.example:80' };
+    // A dead endpoint: 2,000 due callbacks, 4 of them in flight (leased until their timeout).
+    const backlog = Array.from({ length: 2_000 }, (_, i) => change(`DEAD-${i}`, 1, dead));
+    for (let i = 0; i < backlog.length; i += 500) await recordDeliveries(db, backlog.slice(i, i + 500));
+    await sql`update deliveries set next_attempt_at = now() - make_interval(secs => ${2_000}) + make_interval(secs => substr(order_no, 6)::int)
+              where endpoint = ${dead.endpoint}`.execute(db);
+    await sql`update deliveries set lease_until = now() + interval '1 minute', claim_token = gen_random_uuid()
+              where order_no in ('DEAD-0', 'DEAD-1', 'DEAD-2', 'DEAD-3')`.execute(db);
+    await recordDeliveries(
+      db,
+      [1, 2, 3].map((n) => change(`LIVE-${n}`, 1, live)),
+    );
+
+    const atLimit = await claimDueDeliveries(db, { owner: 't', slots: 10, perEndpoint: 4, leaseMs: 60_000 });
+    expect(atLimit.map((d) => d.orderNo).sort()).toEqual(['LIVE-1', 'LIVE-2', 'LIVE-3']);
+
+    // Two more slots per endpoint: the dead one gives its two oldest waiting callbacks, the live one none left.
+    const more = await claimDueDeliveries(db, { owner: 't', slots: 10, perEndpoint: 6, leaseMs: 60_000 });
+    expect(more.map((d) => d.orderNo)).toEqual(['DEAD-4', 'DEAD-5']);
   });
 });
