@@ -136,3 +136,30 @@ export async function peakRssMb(pid: number): Promise<number> {
     return Number.NaN;
   }
 }
+
+/**
+ * CPU time (user + system, ms) used so far by each named group of processes, from /proc (Linux). Groups:
+ * the given pids by name, plus every `postgres` and `nats-server` process on the machine.
+ */
+export async function cpuMsByProcess(named: Record<string, number>): Promise<Map<string, number>> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const byPid = new Map(Object.entries(named).map(([name, pid]) => [String(pid), name]));
+  const out = new Map<string, number>();
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const name =
+        byPid.get(pid) ?? (comm === 'postgres' ? 'postgres' : comm === 'nats-server' ? 'nats' : '');
+      if (!name) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      out.set(name, (out.get(name) ?? 0) + ticks / ticksPerMs);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return out;
+}

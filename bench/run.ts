@@ -11,7 +11,7 @@ import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@a
 import pg from 'pg';
 import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
 import { runCallbackBench } from './callbacks.js';
-import { closedLoop, type LoadResult, openLoop, type Prepared, peakRssMb } from './load.js';
+import { closedLoop, cpuMsByProcess, type LoadResult, openLoop, type Prepared, peakRssMb } from './load.js';
 
 const postgresServer = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -182,6 +182,33 @@ async function main(): Promise<void> {
       log(
         `Saturation: agentpay ${fmt(best.stack, 0)} req/s, floor ${fmt(best.floor, 0)} req/s: ratio ${fmt((100 * best.stack) / best.floor, 0)} % (target at least 50 %).`,
       );
+
+      // Where the CPU goes: each process's CPU time over a run at concurrency 16, per request.
+      const cpuPerRequest = async (url: string, named: Record<string, number>) => {
+        const requests = payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL);
+        const before = await cpuMsByProcess(named);
+        const run = await closedLoop(url, requests, 16);
+        const after = await cpuMsByProcess(named);
+        const per = new Map(
+          [...after].map(([name, ms]) => [name, (ms - (before.get(name) ?? 0)) / run.requests]),
+        );
+        return { per, total: [...per.values()].reduce((a, b) => a + b, 0) };
+      };
+      const stackCpu = await cpuPerRequest(stack.urls.gateway, stack.pids() as Record<string, number>);
+      const floorCpu = await cpuPerRequest(floor.url, { floor: floor.child.pid! });
+      log();
+      log(
+        `CPU per create-pay at concurrency 16 (ms of CPU time per request, every process on the path; the load generator's own left out):`,
+      );
+      log();
+      log('| process | agentpay | floor |');
+      log('|---|---|---|');
+      const names = [...new Set([...stackCpu.per.keys(), ...floorCpu.per.keys()])].sort(
+        (a, b) => (stackCpu.per.get(b) ?? 0) - (stackCpu.per.get(a) ?? 0),
+      );
+      for (const name of names)
+        log(`| ${name} | ${fmt(stackCpu.per.get(name) ?? 0, 2)} | ${fmt(floorCpu.per.get(name) ?? 0, 2)} |`);
+      log(`| total | ${fmt(stackCpu.total, 2)} | ${fmt(floorCpu.total, 2)} |`);
       const half = Math.max(1, Math.floor(best.stack / 2));
       const halfRun = await openLoop(
         stack.urls.gateway,
