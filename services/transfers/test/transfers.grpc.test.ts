@@ -529,6 +529,19 @@ describe('the submission sweep', () => {
   });
 });
 
+/** The service in this process on the stand-in router, so a test runs its sweeps by hand. */
+function directService() {
+  const stubRouter = connectRouter(`127.0.0.1:${routerServer.port}`);
+  const direct = createTransferService({
+    db,
+    router: stubRouter,
+    logger,
+    subject: `${subjectPrefix}.transfer.status_changed`,
+    routerTimeoutMs: 1_000,
+  });
+  return { direct, stubRouter };
+}
+
 describe('reconciliation', () => {
   const backdate = (transferNo: string) =>
     sql`update transfers set updated_at = now() - interval '10 minutes' where transfer_no = ${transferNo}`.execute(
@@ -536,14 +549,7 @@ describe('reconciliation', () => {
     );
 
   it('asks upstream about a transfer long in progress and applies its final answer with one event', async () => {
-    const stubRouter = connectRouter(`127.0.0.1:${routerServer.port}`);
-    const direct = createTransferService({
-      db,
-      router: stubRouter,
-      logger,
-      subject: `${subjectPrefix}.transfer.status_changed`,
-      routerTimeoutMs: 1_000,
-    });
+    const { direct, stubRouter } = directService();
     try {
       const { transfer } = await create(transferRequest());
       const transferNo = transfer!.transfer_no;
@@ -562,14 +568,7 @@ describe('reconciliation', () => {
   });
 
   it('leaves a transfer upstream still has in progress alone and does not ask again at once', async () => {
-    const stubRouter = connectRouter(`127.0.0.1:${routerServer.port}`);
-    const direct = createTransferService({
-      db,
-      router: stubRouter,
-      logger,
-      subject: `${subjectPrefix}.transfer.status_changed`,
-      routerTimeoutMs: 1_000,
-    });
+    const { direct, stubRouter } = directService();
     try {
       const { transfer } = await create(transferRequest());
       await backdate(transfer!.transfer_no);
@@ -585,14 +584,7 @@ describe('reconciliation', () => {
 
 describe('reconciliation of a transfer whose submission answer was lost', () => {
   it('asks the router with no route, records the route that holds the payout, and applies its answer', async () => {
-    const stubRouter = connectRouter(`127.0.0.1:${routerServer.port}`);
-    const direct = createTransferService({
-      db,
-      router: stubRouter,
-      logger,
-      subject: `${subjectPrefix}.transfer.status_changed`,
-      routerTimeoutMs: 1_000,
-    });
+    const { direct, stubRouter } = directService();
     try {
       const { transfer } = await create(transferRequest());
       const transferNo = transfer!.transfer_no;

@@ -46,6 +46,27 @@ export async function lockOrder(trx: Transaction<Database>, kind: string, orderN
   );
 }
 
+/** The row a new delivery is inserted as; a pending one is due at once. */
+export function deliveryRow(d: NewDelivery) {
+  return {
+    event_id: d.eventId,
+    kind: d.kind,
+    mch_no: d.mchNo,
+    app_id: d.appId,
+    order_no: d.orderNo,
+    version: d.version,
+    from_status: d.fromStatus,
+    to_status: d.toStatus,
+    occurred_at: d.occurredAt,
+    notify_url: d.notifyUrl,
+    endpoint: d.endpoint,
+    trace_id: d.traceId,
+    body: d.body,
+    status: d.status,
+    next_attempt_at: d.status === 'pending' ? sql<Date>`now()` : null,
+  };
+}
+
 /** Inserts the delivery unless its event is already recorded; returns the new id, or undefined for a duplicate. */
 export async function insertDelivery(
   trx: Transaction<Database>,
@@ -53,23 +74,7 @@ export async function insertDelivery(
 ): Promise<string | undefined> {
   const row = await trx
     .insertInto('deliveries')
-    .values({
-      event_id: d.eventId,
-      kind: d.kind,
-      mch_no: d.mchNo,
-      app_id: d.appId,
-      order_no: d.orderNo,
-      version: d.version,
-      from_status: d.fromStatus,
-      to_status: d.toStatus,
-      occurred_at: d.occurredAt,
-      notify_url: d.notifyUrl,
-      endpoint: d.endpoint,
-      trace_id: d.traceId,
-      body: d.body,
-      status: d.status,
-      next_attempt_at: d.status === 'pending' ? sql<Date>`now()` : null,
-    })
+    .values(deliveryRow(d))
     .onConflict((oc) => oc.column('event_id').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -124,7 +129,10 @@ export async function markSuperseded(trx: Transaction<Database>, id: string, by:
 }
 
 /** Attempts left `in_flight` by a replica that died (or lost its lease) can no longer finish. */
-async function abandonInFlightAttempts(trx: Transaction<Database>, deliveryIds: string[]): Promise<void> {
+export async function abandonInFlightAttempts(
+  trx: Transaction<Database>,
+  deliveryIds: string[],
+): Promise<void> {
   if (deliveryIds.length === 0) return;
   await trx
     .updateTable('delivery_attempts')

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { NewDelivery } from './delivery.repository.js';
+import { abandonInFlightAttempts, deliveryRow, type NewDelivery } from './delivery.repository.js';
 import type { RecordOutcome } from './delivery.service.js';
 
 /**
@@ -26,25 +26,7 @@ export async function recordDeliveries(
 
     const inserted = await trx
       .insertInto('deliveries')
-      .values(
-        deliveries.map((d) => ({
-          event_id: d.eventId,
-          kind: d.kind,
-          mch_no: d.mchNo,
-          app_id: d.appId,
-          order_no: d.orderNo,
-          version: d.version,
-          from_status: d.fromStatus,
-          to_status: d.toStatus,
-          occurred_at: d.occurredAt,
-          notify_url: d.notifyUrl,
-          endpoint: d.endpoint,
-          trace_id: d.traceId,
-          body: d.body,
-          status: d.status,
-          next_attempt_at: d.status === 'pending' ? sql<Date>`now()` : null,
-        })),
-      )
+      .values(deliveries.map(deliveryRow))
       // Also drops a second copy of an event within the batch (a redelivery that overtook the first).
       .onConflict((oc) => oc.column('event_id').doNothing())
       .returning(['id', 'event_id'])
@@ -88,22 +70,10 @@ export async function recordDeliveries(
       where d.id = target.id
       returning d.id, target.by`.execute(trx);
     // An expired lease's attempt can no longer finish (as in supersedeOlder).
-    if (superseded.length > 0) {
-      await trx
-        .updateTable('delivery_attempts')
-        .set({
-          outcome: 'abandoned',
-          finished_at: sql`now()`,
-          error: 'the notifier stopped before recording the reply',
-        })
-        .where(
-          'delivery_id',
-          'in',
-          superseded.map((r) => r.id),
-        )
-        .where('outcome', '=', 'in_flight')
-        .execute();
-    }
+    await abandonInFlightAttempts(
+      trx,
+      superseded.map((r) => r.id),
+    );
     const supersededBy = new Map<string, string[]>();
     for (const r of superseded) supersededBy.set(r.by, [...(supersededBy.get(r.by) ?? []), r.id]);
 
