@@ -2,9 +2,11 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, DepositRow, VirtualAccountRow } from '../db/schema.js';
 
 /** The next 11-digit account number; a sequence never hands out the same one twice. */
-export async function nextAccountNumber(db: Kysely<Database>): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select nextval('clabe_account_seq') as n`.execute(db);
-  return rows[0]!.n;
+/** Reserves `count` account numbers at once (gaps are harmless: a CLABE only has to be unique). */
+export async function reserveAccountNumbers(db: Kysely<Database>, count: number): Promise<number[]> {
+  const { rows } = await sql<{ n: string }>`
+    select nextval('clabe_account_seq') as n from generate_series(1, ${count}::int)`.execute(db);
+  return rows.map((r) => Number(r.n));
 }
 
 /** Inserts the account unless the order already has one; undefined when it did. */

@@ -13,7 +13,7 @@ import {
   lockAccountByClabe,
   markAccountClosed,
   markAccountPaid,
-  nextAccountNumber,
+  reserveAccountNumbers,
 } from './virtual-account.repository.js';
 
 export interface AccountSettings {
@@ -51,6 +51,9 @@ export interface DepositView {
 }
 
 /** Virtual accounts: issue, close, read, and the payer's deposits into them. */
+/** Account numbers reserved per round trip to the sequence. */
+const NUMBER_BLOCK = 64;
+
 export function createVirtualAccountService(db: Kysely<Database>, settings: AccountSettings) {
   const view = (a: VirtualAccountRow): AccountView => {
     // The bank comes from the CLABE itself, so a later change of SANDBOX_BANK_PREFIX cannot relabel old accounts.
@@ -72,6 +75,20 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
     };
   };
 
+  // Account numbers come from the database sequence a block at a time, not one round trip per account.
+  let reserved: number[] = [];
+  let reserving: Promise<number[]> | undefined;
+  const nextNumber = async (): Promise<number> => {
+    while (reserved.length === 0) {
+      reserving ??= reserveAccountNumbers(db, NUMBER_BLOCK).finally(() => {
+        reserving = undefined;
+      });
+      const block = await reserving;
+      if (reserved.length === 0) reserved = block;
+    }
+    return reserved.shift()!;
+  };
+
   const requireAccount = async (by: { id: string } | { orderRef: string }) => {
     const account = await findAccount(db, by);
     if (!account) throw new ChannelError('not_found', 'no such virtual account');
@@ -88,24 +105,21 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
       expiresAt: Date;
       noticeUrl: string;
     }): Promise<{ account: AccountView; created: boolean }> {
-      let account = await findAccount(db, { orderRef: request.orderRef });
-      let created = false;
-      if (!account) {
-        const sequence = await nextAccountNumber(db);
-        account = await insertAccount(db, {
-          id: `va_${randomBytes(12).toString('hex')}`,
-          orderRef: request.orderRef,
-          clabe: buildClabe(settings.bankPrefix, settings.plaza, String(sequence).padStart(11, '0')),
-          // SPEI numeric references have at most 7 digits.
-          reference: String(sequence % 10_000_000).padStart(7, '0'),
-          amount: request.amount,
-          expiresAt: request.expiresAt,
-          noticeUrl: request.noticeUrl,
-        });
-        // A concurrent create of the same order won the insert; this sequence number is simply skipped.
-        created = account !== undefined;
-        account ??= await findAccount(db, { orderRef: request.orderRef });
-      }
+      // Insert first: a new order is the common case; a repeat finds the key taken and reads its account.
+      const sequence = await nextNumber();
+      let account = await insertAccount(db, {
+        id: `va_${randomBytes(12).toString('hex')}`,
+        orderRef: request.orderRef,
+        clabe: buildClabe(settings.bankPrefix, settings.plaza, String(sequence).padStart(11, '0')),
+        // SPEI numeric references have at most 7 digits.
+        reference: String(sequence % 10_000_000).padStart(7, '0'),
+        amount: request.amount,
+        expiresAt: request.expiresAt,
+        noticeUrl: request.noticeUrl,
+      });
+      // The order already has an account (a repeat, or a concurrent create won); this number is skipped.
+      const created = account !== undefined;
+      account ??= await findAccount(db, { orderRef: request.orderRef });
       if (!account) throw new Error(`account for order ${request.orderRef} vanished`);
       if (account.amount !== request.amount)
         throw new ChannelError('conflict', 'orderRef already has an account for another amount');
