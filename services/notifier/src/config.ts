@@ -51,8 +51,12 @@ export const notifierEnv = z
     NOTIFY_RETRY_SCHEDULE: z.string().default('15s,15s,30s,1m,3m,10m,20m,30m,30m,30m,1h,3h,3h,3h,6h,6h'),
     /** Allow callbacks to loopback/private addresses (development and tests); default false. */
     NOTIFY_ALLOW_PRIVATE: flag(false),
-    /** Callbacks in flight at once in one replica, over all endpoints; default 128. */
-    NOTIFY_CONCURRENCY: positive(128),
+    /**
+     * Callbacks in flight at once in one replica, over all endpoints; default 512. Well above the
+     * per-endpoint limit, so that a few hanging endpoints (each holding its slots until the timeout) leave
+     * most of a replica to the others.
+     */
+    NOTIFY_CONCURRENCY: positive(512),
     /**
      * Callbacks in flight at once to one endpoint (host:port), over all replicas; default 16. An endpoint's
      * rate is at most this many per round trip (reply plus settle): 16 at 200 ms is 80 a second.
