@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index.js';
 import type { Database } from '../db/schema.js';
 import { claimDueDeliveries, msUntilNextDue, type NewDelivery } from './delivery.repository.js';
-import { recordDelivery } from './delivery.service.js';
 import { recordDeliveries } from './record-batch.js';
 
 let db: Kysely<Database>;
@@ -152,7 +151,7 @@ describe('recordDeliveries', () => {
                 : {}),
             });
           });
-        for (const d of build('one')) await recordDelivery(db, d);
+        for (const d of build('one')) await recordDeliveries(db, [d]);
         const batched = build('batch');
         for (let i = 0, c = 0; i < batched.length; i += cuts[c++]!)
           await recordDeliveries(db, batched.slice(i, i + cuts[c]!));

@@ -67,20 +67,6 @@ export function deliveryRow(d: NewDelivery) {
   };
 }
 
-/** Inserts the delivery unless its event is already recorded; returns the new id, or undefined for a duplicate. */
-export async function insertDelivery(
-  trx: Transaction<Database>,
-  d: NewDelivery,
-): Promise<string | undefined> {
-  const row = await trx
-    .insertInto('deliveries')
-    .values(deliveryRow(d))
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /** The newest delivery of the order with a version above `version` (skipped ones do not count). */
 export async function newerDelivery(
   trx: Transaction<Database>,
@@ -97,35 +83,6 @@ export async function newerDelivery(
     .limit(1)
     .executeTakeFirst();
   return row?.id;
-}
-
-/**
- * Marks superseded every older delivery of the order that is waiting (pending and not in flight); an
- * attempt in flight is never cut short. Returns the ids it superseded.
- */
-export async function supersedeOlder(
-  trx: Transaction<Database>,
-  d: { id: string; kind: string; orderNo: string; version: number },
-): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    update deliveries
-    set status = 'superseded', superseded_by = ${d.id}, next_attempt_at = null,
-        lease_until = null, lease_owner = null, claim_token = null, updated_at = now()
-    where kind = ${d.kind} and order_no = ${d.orderNo} and version < ${d.version}
-      and status = 'pending' and (lease_until is null or lease_until <= now())
-    returning id`.execute(trx);
-  const ids = rows.map((r) => r.id);
-  await abandonInFlightAttempts(trx, ids);
-  return ids;
-}
-
-/** Marks a just-recorded delivery superseded by an already recorded newer one (a late, out-of-order event). */
-export async function markSuperseded(trx: Transaction<Database>, id: string, by: string): Promise<void> {
-  await trx
-    .updateTable('deliveries')
-    .set({ status: 'superseded', superseded_by: by, next_attempt_at: null, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** Attempts left `in_flight` by a replica that died (or lost its lease) can no longer finish. */
@@ -372,7 +329,7 @@ export interface SucceededAttempt {
  *
  * No per-order lock, unlike `settleAttempt`: that lock serialises supersede decisions, and a success
  * makes none and feeds none. `newerDelivery` counts a newer delivery whatever its status but skipped, so
- * pending or succeeded makes no difference to it; `supersedeOlder` only touches deliveries that are
+ * pending or succeeded makes no difference to it; `recordDeliveries` supersedes only deliveries that are
  * pending and not leased, and a concurrent one is ordered against this update by the row lock (whichever
  * commits second re-checks `status`/`claim_token` and changes nothing).
  */

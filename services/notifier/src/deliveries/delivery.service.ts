@@ -3,45 +3,13 @@ import type { CallbackOutcome } from '../callbacks/callback.client.js';
 import type { Database } from '../db/schema.js';
 import {
   type ClaimedDelivery,
-  insertDelivery,
   lockOrder,
-  markSuperseded,
-  type NewDelivery,
   type NextState,
   newerDelivery,
   recordAttemptResult,
   settleDelivery,
-  supersedeOlder,
 } from './delivery.repository.js';
 import { nextRetryDelay } from './retry-schedule.js';
-
-export type RecordOutcome =
-  | { kind: 'duplicate' }
-  | { kind: 'recorded'; id: string; status: 'pending' | 'skipped' | 'superseded'; superseded: string[] };
-
-/**
- * Records one event's delivery in one transaction: insert (idempotent on event id), then the supersede
- * rule. The caller acks the event only after this commits, so a crash in between means a redelivery that
- * changes nothing.
- */
-export async function recordDelivery(db: Kysely<Database>, delivery: NewDelivery): Promise<RecordOutcome> {
-  return db.transaction().execute(async (trx) => {
-    await lockOrder(trx, delivery.kind, delivery.orderNo);
-    const id = await insertDelivery(trx, delivery);
-    if (id === undefined) return { kind: 'duplicate' };
-    if (delivery.status === 'skipped') return { kind: 'recorded', id, status: 'skipped', superseded: [] };
-
-    const order = { id, kind: delivery.kind, orderNo: delivery.orderNo, version: delivery.version };
-    // An event that arrives after a newer change of its order was recorded is stale at birth.
-    const newer = await newerDelivery(trx, order);
-    if (newer) {
-      await markSuperseded(trx, id, newer);
-      return { kind: 'recorded', id, status: 'superseded', superseded: [] };
-    }
-    const superseded = await supersedeOlder(trx, order);
-    return { kind: 'recorded', id, status: 'pending', superseded };
-  });
-}
 
 /** What happened to the delivery after the attempt, for logs and tests. */
 export type SettleOutcome = NextState['status'] | 'lease_lost';

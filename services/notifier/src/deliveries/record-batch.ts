@@ -1,13 +1,19 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { abandonInFlightAttempts, deliveryRow, type NewDelivery } from './delivery.repository.js';
-import type { RecordOutcome } from './delivery.service.js';
+
+/** What recording one event did: nothing (its event was recorded before), or the delivery it made. */
+export type RecordOutcome =
+  | { kind: 'duplicate' }
+  | { kind: 'recorded'; id: string; status: 'pending' | 'skipped' | 'superseded'; superseded: string[] };
 
 /**
- * Records a batch of events' deliveries in one transaction, with the same outcome per event as
- * `recordDelivery` gives one at a time: each is inserted once (idempotent on event id), is superseded at
- * birth when a newer change of its order is already recorded (also by a newer one in the same batch),
- * and otherwise supersedes its order's older deliveries that wait (never one in flight).
+ * Records a batch of events' deliveries in one transaction, whatever the batch's size or order gives the
+ * same statuses as recording its events one by one: each is inserted once (idempotent on event id), is
+ * superseded at birth when a newer change of its order is already recorded (also by a newer one in the
+ * same batch), and otherwise supersedes its order's older deliveries that wait (never one in flight).
+ * The caller acks the events only after this commits, so a crash in between means a redelivery that
+ * changes nothing.
  *
  * One transaction and five statements for the whole batch instead of six round trips per event: at a
  * thousand events a second, the per-event transactions were the notifier's bottleneck.
@@ -18,7 +24,7 @@ export async function recordDeliveries(
 ): Promise<RecordOutcome[]> {
   if (deliveries.length === 0) return [];
   return db.transaction().execute(async (trx) => {
-    // The same per-order locks as recordDelivery and settleAttempt take, taken in one sorted order so
+    // The per-order locks settleAttempt takes too, taken in one sorted order so
     // that two batches sharing orders wait for each other instead of deadlocking.
     const keys = [...new Set(deliveries.map((d) => `agentpay.notifier.order:${d.kind}:${d.orderNo}`))].sort();
     await sql`select pg_advisory_xact_lock(hashtextextended(k, 0))
@@ -69,7 +75,7 @@ export async function recordDeliveries(
       from target
       where d.id = target.id
       returning d.id, target.by`.execute(trx);
-    // An expired lease's attempt can no longer finish (as in supersedeOlder).
+    // An expired lease's attempt can no longer finish.
     await abandonInFlightAttempts(
       trx,
       superseded.map((r) => r.id),

@@ -5,8 +5,7 @@ import type { Kysely } from 'kysely';
 import { buildCallbackBody, traceIdFrom } from '../callbacks/callback-body.js';
 import type { Database } from '../db/schema.js';
 import type { NewDelivery } from '../deliveries/delivery.repository.js';
-import { type RecordOutcome, recordDelivery } from '../deliveries/delivery.service.js';
-import { recordDeliveries } from '../deliveries/record-batch.js';
+import { type RecordOutcome, recordDeliveries } from '../deliveries/record-batch.js';
 import { parseOrderStatusChanged } from './order-status-changed.schema.js';
 
 export interface HandlerDeps {
@@ -91,7 +90,8 @@ export function orderStatusChangedHandler(deps: HandlerDeps): (msgs: readonly Js
     }
     for (const p of parsed) {
       try {
-        log(p.delivery, await recordDelivery(deps.db, p.delivery));
+        const [outcome] = await recordDeliveries(deps.db, [p.delivery]);
+        log(p.delivery, outcome!);
       } catch (err) {
         verdicts[p.index] = 'retry';
         deps.logger.error(
