@@ -14,9 +14,8 @@ import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { buildMerchantApi } from './merchant-api/merchant-api.js';
 import { merchantRoutes } from './merchant-api/routes.js';
+import { admitRequest, purgeExpiredNonces, purgeRateWindows } from './merchants/admission.repository.js';
 import { createMerchantService } from './merchants/merchant.service.js';
-import { claimNonce, purgeExpiredNonces } from './merchants/nonce.repository.js';
-import { countRequest, purgeRateWindows } from './merchants/rate-limit.repository.js';
 
 export interface Gateway {
   merchantPort: number;
@@ -116,8 +115,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       timeZone: config.API_TIME_ZONE,
       grpcTimeoutMs: config.GRPC_TIMEOUT_MS,
     }),
-    claimNonce: (mchNo, nonce) => claimNonce(requestDb, mchNo, nonce, config.NONCE_TTL_S),
-    countRequest: (mchNo) => countRequest(requestDb, mchNo),
+    admit: (request) => admitRequest(requestDb, { ...request, nonceTtlSeconds: config.NONCE_TTL_S }),
     defaultRateLimitPerS: config.RATE_LIMIT_PER_S,
     health,
     timeZone: config.API_TIME_ZONE,

@@ -17,6 +17,7 @@ import {
   verifyObject,
 } from '@agentpay/wire';
 import type { z } from 'zod';
+import type { Admission } from '../merchants/admission.repository.js';
 import type { MerchantService } from '../merchants/merchant.service.js';
 import { registerOpenApiRoutes } from '../openapi/openapi.routes.js';
 import type { MerchantRoute } from './routes.js';
@@ -30,12 +31,13 @@ export interface MerchantApiDeps {
   signer: EnvelopeSigner;
   merchants: MerchantService;
   routes: MerchantRoute[];
-  /** Counts a request of the merchant in the current second across replicas; answers the count. */
-  countRequest(mchNo: string): Promise<number>;
+  /**
+   * Counts a signed request against its merchant's per-second limit (shared by every replica) and
+   * claims its nonce, in one round trip (merchants/admission.repository.ts).
+   */
+  admit(request: { mchNo: string; limitPerS: number; nonce: string | undefined }): Promise<Admission>;
   /** Requests per second per merchant when the merchant has no limit of its own; 0 disables. */
   defaultRateLimitPerS: number;
-  /** First use of a nonce by a merchant within the TTL; false when already used. */
-  claimNonce(mchNo: string, nonce: string): Promise<boolean>;
   /** Readiness of everything the gateway needs; the body explains a failure. */
   health(): Promise<{ ok: boolean; checks: Record<string, boolean> }>;
   timeZone: string;
@@ -199,19 +201,22 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
 
       if (!verifyObject(fields, sign, merchant.publicKeys)) throw new AppError('SIGNATURE_FAILED');
 
-      // After the signature, so nobody can spend a merchant's quota with requests it did not sign.
-      const limit = merchant.rateLimitPerS ?? deps.defaultRateLimitPerS;
-      if (limit > 0 && (await deps.countRequest(mchNo)) > limit) {
-        reply.header('retry-after', '1');
-        throw new AppError('TOO_MANY_REQUESTS');
-      }
-
       const requested = parseWireTime(reqTime, deps.timeZone);
       if (!requested || Math.abs(requested.getTime() - Date.now()) > deps.reqTimeWindowS * 1000) {
         throw new AppError('REQ_TIME_OUT_OF_WINDOW');
       }
-      if (nonceStr !== undefined && !(await deps.claimNonce(mchNo, nonceStr)))
-        throw new AppError('NONCE_USED');
+      // After the signature and the time window, so nobody can spend a merchant's quota with requests
+      // it did not sign, nor with old ones replayed. A limited request keeps its nonce unspent.
+      const admission = await deps.admit({
+        mchNo,
+        limitPerS: merchant.rateLimitPerS ?? deps.defaultRateLimitPerS,
+        nonce: nonceStr,
+      });
+      if (admission.limited) {
+        reply.header('retry-after', '1');
+        throw new AppError('TOO_MANY_REQUESTS');
+      }
+      if (admission.nonceUsed) throw new AppError('NONCE_USED');
 
       const params = route.schema.safeParse(fields);
       if (!params.success) throw new AppError('INVALID_PARAMETER', firstIssue(params.error));

@@ -1,0 +1,94 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface Admission {
+  /** The merchant's requests in this one-second window, this one included, exceed its limit. */
+  limited: boolean;
+  /** The nonce was used before within its TTL (false when the request brought none, or was limited). */
+  nonceUsed: boolean;
+}
+
+export interface AdmissionRequest {
+  mchNo: string;
+  /** Requests per second the merchant may make; 0 means no limit (nothing is counted). */
+  limitPerS: number;
+  /** The request's `nonceStr`, if it sent one. */
+  nonce: string | undefined;
+  nonceTtlSeconds: number;
+}
+
+const ADMITTED: Admission = { limited: false, nonceUsed: false };
+
+/**
+ * Counts a signed request against its merchant's per-second limit and claims its nonce, in one
+ * statement (one round trip) shared by every gateway replica:
+ * - the count is an upsert on (merchant, current second), so concurrent replicas never lose one;
+ * - the nonce is an upsert on (merchant, nonce) that takes over only an expired entry, so exactly one
+ *   of many concurrent uses wins;
+ * - a request over the limit does not claim its nonce, so the merchant can retry it unchanged after
+ *   the 429 (it still counts: a client hammering the limit keeps being limited).
+ */
+export async function admitRequest(db: Kysely<Database>, request: AdmissionRequest): Promise<Admission> {
+  const { mchNo, limitPerS, nonce } = request;
+  const expiresAt = new Date(Date.now() + request.nonceTtlSeconds * 1000);
+  if (limitPerS > 0 && nonce !== undefined) {
+    const { rows } = await sql<{ count: number; claimed: boolean }>`
+      with counted as (
+        insert into rate_windows (mch_no, window_start, count)
+        values (${mchNo}, date_trunc('second', now()), 1)
+        on conflict (mch_no, window_start) do update set count = rate_windows.count + 1
+        returning count
+      ), claimed as (
+        insert into nonces (mch_no, nonce, expires_at)
+        select ${mchNo}, ${nonce}, ${expiresAt}::timestamptz from counted where counted.count <= ${limitPerS}
+        on conflict (mch_no, nonce) do update set expires_at = excluded.expires_at
+          where nonces.expires_at < now()
+        returning 1
+      )
+      select counted.count, exists (select 1 from claimed) as claimed from counted`.execute(db);
+    const row = rows[0]!;
+    const limited = row.count > limitPerS;
+    return { limited, nonceUsed: !limited && !row.claimed };
+  }
+  if (limitPerS > 0) {
+    const row = await db
+      .insertInto('rate_windows')
+      .values({ mch_no: mchNo, window_start: sql<Date>`date_trunc('second', now())`, count: 1 })
+      .onConflict((oc) =>
+        oc.columns(['mch_no', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }),
+      )
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    return { limited: row.count > limitPerS, nonceUsed: false };
+  }
+  if (nonce !== undefined) {
+    const claimed = await db
+      .insertInto('nonces')
+      .values({ mch_no: mchNo, nonce, expires_at: expiresAt })
+      .onConflict((oc) =>
+        oc
+          .columns(['mch_no', 'nonce'])
+          .doUpdateSet({ expires_at: expiresAt })
+          .where('nonces.expires_at', '<', sql<Date>`now()`),
+      )
+      .returning('nonce')
+      .executeTakeFirst();
+    return { limited: false, nonceUsed: claimed === undefined };
+  }
+  return ADMITTED;
+}
+
+/** Deletes expired nonces; answers how many. */
+export async function purgeExpiredNonces(db: Kysely<Database>): Promise<number> {
+  const result = await db.deleteFrom('nonces').where('expires_at', '<', sql<Date>`now()`).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes rate windows older than a minute; answers how many. */
+export async function purgeRateWindows(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .deleteFrom('rate_windows')
+    .where('window_start', '<', sql<Date>`now() - interval '1 minute'`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
