@@ -20,16 +20,6 @@ export function parseConfig<S extends z.ZodType>(
   throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
 }
 
-/** Common variables. Each service spreads these into its own schema. */
-export const baseEnv = {
-  /** `development` (default) or `production`; production refuses unsafe defaults. */
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** pino log level; default `info`. */
-  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
-  /** Platform time zone for wire date-times; default America/Mexico_City. */
-  API_TIME_ZONE: z.string().default('America/Mexico_City'),
-};
-
 /** A TCP port, 0 meaning "any free port" (tests). */
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
@@ -44,6 +34,21 @@ export const flag = (fallback: boolean) =>
 
 /** A duration in milliseconds from a plain integer. */
 export const millis = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** Common variables. Each service spreads these into its own schema. */
+export const baseEnv = {
+  /** `development` (default) or `production`; production refuses unsafe defaults. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** pino log level; default `info`. */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** Platform time zone for wire date-times; default America/Mexico_City. */
+  API_TIME_ZONE: z.string().default('America/Mexico_City'),
+  /**
+   * Hot statements run as named prepared statements (default true); `false` behind a pooler that cannot
+   * keep them, such as PgBouncer in transaction mode before 1.21 (docs/deploy.md).
+   */
+  DATABASE_PREPARED_STATEMENTS: flag(true),
+};
 
 /** Default Postgres URL for a service database on the local server. */
 export const defaultDatabaseUrl = (database: string) => `postgres://postgres@127.0.0.1:5432/${database}`;

@@ -2,6 +2,7 @@ import type { Logger } from '@agentpay/logger';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { DependencyUnavailableError, redactUrl } from './errors.js';
+import { preparedName } from './prepared.js';
 
 /** How long a start-up check waits for Postgres before calling it unreachable. */
 const CHECK_TIMEOUT_MS = 3_000;
@@ -38,6 +39,25 @@ export interface CreateDbOptions {
    * nonces; default true.
    */
   synchronousCommit?: boolean;
+  /**
+   * Run the statements given to `executePrepared` as named prepared statements (default true). Turn off
+   * behind a connection pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  preparedStatements?: boolean;
+}
+
+type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/** Makes `client` run registered statement texts by name; pg then parses each once per connection. */
+function nameRegisteredStatements(client: pg.PoolClient): void {
+  const target = client as unknown as { query: QueryFn };
+  const query = target.query.bind(client) as QueryFn;
+  target.query = (config, values, callback) => {
+    const name = typeof config === 'string' ? preparedName(config) : undefined;
+    return name === undefined
+      ? query(config, values, callback)
+      : query({ name, text: config, values }, callback);
+  };
 }
 
 /** A Kysely instance on a pg pool: int8 → number, numeric → string, timestamptz → Date. */
@@ -57,6 +77,7 @@ export function createDb<DB>(url: string, opts: CreateDbOptions = {}): Kysely<DB
   pool.on('error', (err) => opts.logger?.warn({ err }, 'idle Postgres connection failed'));
   pool.on('connect', (client) => {
     client.on('error', (err) => opts.logger?.warn({ err }, 'Postgres connection failed while in use'));
+    if (opts.preparedStatements !== false) nameRegisteredStatements(client);
   });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -9,6 +9,7 @@ import {
   createDb,
   DependencyUnavailableError,
   ensureDatabase,
+  executePrepared,
   isUniqueViolation,
   MigrationError,
   migrateToLatest,
@@ -110,6 +111,90 @@ describe('createDb', () => {
     } finally {
       await Promise.all([durable.destroy(), relaxed.destroy()]);
     }
+  });
+});
+
+describe('executePrepared', () => {
+  interface ItemsDb {
+    items: { id: string; amount: number };
+  }
+
+  async function withItems(
+    options: { preparedStatements?: boolean },
+    fn: (db: Kysely<ItemsDb>) => Promise<void>,
+  ): Promise<void> {
+    const url = freshDatabaseUrl('prepared');
+    await ensureDatabase(url);
+    // One connection, so the statement's session is the one the checks look at.
+    const db = createDb<ItemsDb>(url, { poolSize: 1, ...options });
+    try {
+      await sql`create table items (id text primary key, amount int8 not null)`.execute(db);
+      await fn(db);
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  const preparedOnConnection = async (db: Kysely<ItemsDb>) =>
+    (
+      await sql<{ name: string; statement: string }>`
+        select name, statement from pg_prepared_statements where starts_with(name, 'ap_')`.execute(db)
+    ).rows;
+
+  const insert = (db: Kysely<ItemsDb>, id: string) =>
+    executePrepared(
+      db,
+      db
+        .insertInto('items')
+        .values({ id, amount: 100 })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning(['id', 'amount']),
+    );
+
+  it('parses a statement once per connection and runs it by name, results unchanged', async () => {
+    await withItems({}, async (db) => {
+      expect((await insert(db, 'a')).rows).toEqual([{ id: 'a', amount: 100 }]);
+      expect((await insert(db, 'a')).rows).toEqual([]);
+      expect((await insert(db, 'b')).rows).toEqual([{ id: 'b', amount: 100 }]);
+      const prepared = await preparedOnConnection(db);
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0]?.statement).toMatch(/^insert into "items"/);
+      // Inside a transaction, on the same connection, it is the same statement.
+      await db.transaction().execute(async (trx) => {
+        expect((await insert(trx, 'c')).rows).toEqual([{ id: 'c', amount: 100 }]);
+      });
+      expect(await preparedOnConnection(db)).toHaveLength(1);
+    });
+  });
+
+  it('keeps working after a migration adds a column to the table it reads', async () => {
+    await withItems({}, async (db) => {
+      const read = (id: string) =>
+        executePrepared(db, db.selectFrom('items').select(['id', 'amount']).where('id', '=', id));
+      await insert(db, 'a');
+      expect((await read('a')).rows).toEqual([{ id: 'a', amount: 100 }]);
+      await sql`alter table items add column note text`.execute(db);
+      expect((await read('a')).rows).toEqual([{ id: 'a', amount: 100 }]);
+      expect((await insert(db, 'b')).rows).toEqual([{ id: 'b', amount: 100 }]);
+    });
+  });
+
+  it('refuses a statement that selects * instead of listing its columns', async () => {
+    await withItems({}, async (db) => {
+      expect(() => executePrepared(db, db.selectFrom('items').selectAll().where('id', '=', 'a'))).toThrow(
+        /must list its columns/,
+      );
+      expect(() =>
+        executePrepared(db, db.insertInto('items').values({ id: 'x', amount: 1 }).returningAll()),
+      ).toThrow(/must list its columns/);
+    });
+  });
+
+  it('runs unnamed when prepared statements are turned off', async () => {
+    await withItems({ preparedStatements: false }, async (db) => {
+      expect((await insert(db, 'a')).rows).toEqual([{ id: 'a', amount: 100 }]);
+      expect(await preparedOnConnection(db)).toEqual([]);
+    });
   });
 });
 

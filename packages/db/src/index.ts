@@ -8,3 +8,4 @@ export {
 export { DEPENDENCY_HINTS, type Dependency, DependencyUnavailableError, redactUrl } from './errors.js';
 export { listen } from './listen.js';
 export { MigrationError, migrateDatabase, migrateToLatest } from './migrate.js';
+export { allColumns, executePrepared, type QueryRunner } from './prepared.js';

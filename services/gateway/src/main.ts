@@ -35,7 +35,10 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
   const registry = createRegistry('gateway');
 
   await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'gateway' });
+  const db = createDb<Database>(config.DATABASE_URL, {
+    applicationName: 'gateway',
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   await migrateToLatest(db, migrations, logger);
 
   const platformKey = loadPlatformKey({
@@ -67,6 +70,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     applicationName: 'gateway-requests',
     synchronousCommit: false,
     logger,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   const merchants = createMerchantService(db, { cacheMs: config.MERCHANT_CACHE_MS });
 

@@ -36,7 +36,12 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
   const instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
   await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'notifier', poolSize: 20, logger });
+  const db = createDb<Database>(config.DATABASE_URL, {
+    applicationName: 'notifier',
+    poolSize: 20,
+    logger,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   await migrateToLatest(db, migrations, logger);
   const platformKey = loadPlatformKey({
     pem: config.PLATFORM_PRIVATE_KEY,

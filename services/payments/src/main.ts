@@ -33,7 +33,11 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
   const registry = createRegistry('payments');
 
   await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'payments', logger });
+  const db = createDb<Database>(config.DATABASE_URL, {
+    applicationName: 'payments',
+    logger,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   await migrateToLatest(db, migrations, logger);
 
   const nc = await connectNats(config.NATS_URL, { name: 'payments', logger });

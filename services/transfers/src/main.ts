@@ -31,7 +31,11 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
   const registry = createRegistry('transfers');
 
   await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'transfers', logger });
+  const db = createDb<Database>(config.DATABASE_URL, {
+    applicationName: 'transfers',
+    logger,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   await migrateToLatest(db, migrations, logger);
 
   const nc = await connectNats(config.NATS_URL, { name: 'transfers', logger });

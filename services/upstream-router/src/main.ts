@@ -43,7 +43,11 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
   });
 
   await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'upstream-router', logger });
+  const db = createDb<Database>(config.DATABASE_URL, {
+    applicationName: 'upstream-router',
+    logger,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   await migrateToLatest(db, migrations, logger);
 
   // CONTRACT.md section 11: a fresh stack has one enabled sandbox route open to every merchant.

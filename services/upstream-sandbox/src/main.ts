@@ -24,7 +24,11 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Sandbox> {
   const logger = createLogger({ service: 'upstream-sandbox', level: config.LOG_LEVEL });
 
   await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, { applicationName: 'upstream-sandbox', logger });
+  const db = createDb<Database>(config.DATABASE_URL, {
+    applicationName: 'upstream-sandbox',
+    logger,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   await migrateToLatest(db, migrations, logger);
 
   const accounts = createVirtualAccountService(db, {

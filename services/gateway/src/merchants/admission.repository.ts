@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { executePrepared } from '@agentpay/db';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 export interface Admission {
@@ -19,6 +20,22 @@ export interface AdmissionRequest {
 
 const ADMITTED: Admission = { limited: false, nonceUsed: false };
 
+/** $1 merchant, $2 nonce, $3 nonce expiry, $4 limit: the nonce is claimed only within the limit. */
+const COUNT_AND_CLAIM = `
+  with counted as (
+    insert into rate_windows (mch_no, window_start, count)
+    values ($1, date_trunc('second', now()), 1)
+    on conflict (mch_no, window_start) do update set count = rate_windows.count + 1
+    returning count
+  ), claimed as (
+    insert into nonces (mch_no, nonce, expires_at)
+    select $1, $2, $3::timestamptz from counted where counted.count <= $4
+    on conflict (mch_no, nonce) do update set expires_at = excluded.expires_at
+      where nonces.expires_at < now()
+    returning 1
+  )
+  select counted.count, exists (select 1 from claimed) as claimed from counted`;
+
 /**
  * Counts a signed request against its merchant's per-second limit and claims its nonce, in one
  * statement (one round trip) shared by every gateway replica:
@@ -32,48 +49,45 @@ export async function admitRequest(db: Kysely<Database>, request: AdmissionReque
   const { mchNo, limitPerS, nonce } = request;
   const expiresAt = new Date(Date.now() + request.nonceTtlSeconds * 1000);
   if (limitPerS > 0 && nonce !== undefined) {
-    const { rows } = await sql<{ count: number; claimed: boolean }>`
-      with counted as (
-        insert into rate_windows (mch_no, window_start, count)
-        values (${mchNo}, date_trunc('second', now()), 1)
-        on conflict (mch_no, window_start) do update set count = rate_windows.count + 1
-        returning count
-      ), claimed as (
-        insert into nonces (mch_no, nonce, expires_at)
-        select ${mchNo}, ${nonce}, ${expiresAt}::timestamptz from counted where counted.count <= ${limitPerS}
-        on conflict (mch_no, nonce) do update set expires_at = excluded.expires_at
-          where nonces.expires_at < now()
-        returning 1
-      )
-      select counted.count, exists (select 1 from claimed) as claimed from counted`.execute(db);
+    const { rows } = await executePrepared(
+      db,
+      CompiledQuery.raw(COUNT_AND_CLAIM, [mchNo, nonce, expiresAt, limitPerS]) as CompiledQuery<{
+        count: number;
+        claimed: boolean;
+      }>,
+    );
     const row = rows[0]!;
     const limited = row.count > limitPerS;
     return { limited, nonceUsed: !limited && !row.claimed };
   }
   if (limitPerS > 0) {
-    const row = await db
-      .insertInto('rate_windows')
-      .values({ mch_no: mchNo, window_start: sql<Date>`date_trunc('second', now())`, count: 1 })
-      .onConflict((oc) =>
-        oc.columns(['mch_no', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }),
-      )
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return { limited: row.count > limitPerS, nonceUsed: false };
+    const { rows } = await executePrepared(
+      db,
+      db
+        .insertInto('rate_windows')
+        .values({ mch_no: mchNo, window_start: sql<Date>`date_trunc('second', now())`, count: 1 })
+        .onConflict((oc) =>
+          oc.columns(['mch_no', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }),
+        )
+        .returning('count'),
+    );
+    return { limited: rows[0]!.count > limitPerS, nonceUsed: false };
   }
   if (nonce !== undefined) {
-    const claimed = await db
-      .insertInto('nonces')
-      .values({ mch_no: mchNo, nonce, expires_at: expiresAt })
-      .onConflict((oc) =>
-        oc
-          .columns(['mch_no', 'nonce'])
-          .doUpdateSet({ expires_at: expiresAt })
-          .where('nonces.expires_at', '<', sql<Date>`now()`),
-      )
-      .returning('nonce')
-      .executeTakeFirst();
-    return { limited: false, nonceUsed: claimed === undefined };
+    const { rows } = await executePrepared(
+      db,
+      db
+        .insertInto('nonces')
+        .values({ mch_no: mchNo, nonce, expires_at: expiresAt })
+        .onConflict((oc) =>
+          oc
+            .columns(['mch_no', 'nonce'])
+            .doUpdateSet({ expires_at: expiresAt })
+            .where('nonces.expires_at', '<', sql<Date>`now()`),
+        )
+        .returning('nonce'),
+    );
+    return { limited: false, nonceUsed: rows.length === 0 };
   }
   return ADMITTED;
 }

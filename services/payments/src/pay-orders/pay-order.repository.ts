@@ -1,9 +1,54 @@
+import { allColumns, executePrepared } from '@agentpay/db';
 import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, PayOrderRow } from '../db/schema.js';
+import type { Database, PayOrderRow, PayOrdersTable } from '../db/schema.js';
 import type { Cause, PayStatus } from './pay-order.state-machine.js';
 
 // Orders still being opened (opened_at null) are invisible to merchants: every read a merchant can
 // reach filters on opened_at.
+//
+// The statements of every create and query run prepared (@agentpay/db executePrepared), so they name
+// their columns instead of `*`.
+
+const ORDER_COLUMNS = allColumns<PayOrdersTable>({
+  order_no: true,
+  mch_no: true,
+  biz_order_no: true,
+  app_id: true,
+  title: true,
+  description: true,
+  method: true,
+  limit_pay: true,
+  amount: true,
+  fee: true,
+  real_amount: true,
+  status: true,
+  settle_status: true,
+  settle_type: true,
+  settle_time: true,
+  pay_time: true,
+  paid_amount: true,
+  close_time: true,
+  expired_time: true,
+  attach: true,
+  notify_url: true,
+  return_url: true,
+  quit_url: true,
+  extra_param: true,
+  client_ip: true,
+  pay_body: true,
+  route_id: true,
+  upstream_ref: true,
+  fingerprint: true,
+  version: true,
+  created_at: true,
+  updated_at: true,
+  opened_at: true,
+  create_claim: true,
+  create_claim_until: true,
+  sweep_claim_until: true,
+});
+
+const first = <R>(result: { rows: R[] }): R | undefined => result.rows[0];
 
 /** An order of `mchNo` by platform number, merchant number, or both (then both must match). */
 export async function findMerchantOrder(
@@ -13,12 +58,12 @@ export async function findMerchantOrder(
 ): Promise<PayOrderRow | undefined> {
   let query = db
     .selectFrom('pay_orders')
-    .selectAll()
+    .select(ORDER_COLUMNS)
     .where('mch_no', '=', mchNo)
     .where('opened_at', 'is not', null);
   if (ref.orderNo) query = query.where('order_no', '=', ref.orderNo);
   if (ref.bizOrderNo) query = query.where('biz_order_no', '=', ref.bizOrderNo);
-  return query.executeTakeFirst();
+  return first(await executePrepared(db, query));
 }
 
 /** An opened order by platform number, whoever its merchant. */
@@ -40,12 +85,16 @@ export async function findByBizOrderNo(
   mchNo: string,
   bizOrderNo: string,
 ): Promise<PayOrderRow | undefined> {
-  return db
-    .selectFrom('pay_orders')
-    .selectAll()
-    .where('mch_no', '=', mchNo)
-    .where('biz_order_no', '=', bizOrderNo)
-    .executeTakeFirst();
+  return first(
+    await executePrepared(
+      db,
+      db
+        .selectFrom('pay_orders')
+        .select(ORDER_COLUMNS)
+        .where('mch_no', '=', mchNo)
+        .where('biz_order_no', '=', bizOrderNo),
+    ),
+  );
 }
 
 /**
@@ -58,16 +107,20 @@ export async function insertCreating(
   claim: string,
   leaseMs: number,
 ): Promise<PayOrderRow | undefined> {
-  return db
-    .insertInto('pay_orders')
-    .values({
-      ...row,
-      create_claim: claim,
-      create_claim_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`,
-    })
-    .onConflict((oc) => oc.constraint('pay_orders_mch_no_biz_order_no_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return first(
+    await executePrepared(
+      db,
+      db
+        .insertInto('pay_orders')
+        .values({
+          ...row,
+          create_claim: claim,
+          create_claim_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`,
+        })
+        .onConflict((oc) => oc.constraint('pay_orders_mch_no_biz_order_no_key').doNothing())
+        .returning(ORDER_COLUMNS),
+    ),
+  );
 }
 
 /** Takes over an opening whose owner's lease ran out (it crashed); undefined if someone else holds it. */
@@ -98,22 +151,26 @@ export async function markOpened(
   claim: string,
   account: { payBody: string; routeId: string; upstreamRef: string },
 ): Promise<PayOrderRow | undefined> {
-  return db
-    .updateTable('pay_orders')
-    .set({
-      pay_body: account.payBody,
-      route_id: account.routeId,
-      upstream_ref: account.upstreamRef,
-      opened_at: sql<Date>`now()`,
-      updated_at: sql<Date>`now()`,
-      create_claim: null,
-      create_claim_until: null,
-    })
-    .where('order_no', '=', orderNo)
-    .where('create_claim', '=', claim)
-    .where('opened_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+  return first(
+    await executePrepared(
+      db,
+      db
+        .updateTable('pay_orders')
+        .set({
+          pay_body: account.payBody,
+          route_id: account.routeId,
+          upstream_ref: account.upstreamRef,
+          opened_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+          create_claim: null,
+          create_claim_until: null,
+        })
+        .where('order_no', '=', orderNo)
+        .where('create_claim', '=', claim)
+        .where('opened_at', 'is', null)
+        .returning(ORDER_COLUMNS),
+    ),
+  );
 }
 
 /** Removes an opening that failed, so the merchant's retry starts afresh; only while `claim` owns it. */

@@ -1,7 +1,23 @@
+import { allColumns, executePrepared } from '@agentpay/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, DepositRow, VirtualAccountRow } from '../db/schema.js';
+import type { Database, DepositRow, VirtualAccountRow, VirtualAccountsTable } from '../db/schema.js';
 
-/** The next 11-digit account number; a sequence never hands out the same one twice. */
+/** Listed for the statements every create and query runs prepared (no `*` in those). */
+const ACCOUNT_COLUMNS = allColumns<VirtualAccountsTable>({
+  id: true,
+  order_ref: true,
+  clabe: true,
+  reference: true,
+  amount: true,
+  expires_at: true,
+  notice_url: true,
+  status: true,
+  paid_amount: true,
+  paid_at: true,
+  closed_at: true,
+  created_at: true,
+});
+
 /** Reserves `count` account numbers at once (gaps are harmless: a CLABE only has to be unique). */
 export async function reserveAccountNumbers(db: Kysely<Database>, count: number): Promise<number[]> {
   const { rows } = await sql<{ n: string }>`
@@ -22,31 +38,35 @@ export async function insertAccount(
     noticeUrl: string;
   },
 ): Promise<VirtualAccountRow | undefined> {
-  return db
-    .insertInto('virtual_accounts')
-    .values({
-      id: account.id,
-      order_ref: account.orderRef,
-      clabe: account.clabe,
-      reference: account.reference,
-      amount: account.amount,
-      expires_at: account.expiresAt,
-      notice_url: account.noticeUrl,
-    })
-    .onConflict((oc) => oc.column('order_ref').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const { rows } = await executePrepared(
+    db,
+    db
+      .insertInto('virtual_accounts')
+      .values({
+        id: account.id,
+        order_ref: account.orderRef,
+        clabe: account.clabe,
+        reference: account.reference,
+        amount: account.amount,
+        expires_at: account.expiresAt,
+        notice_url: account.noticeUrl,
+      })
+      .onConflict((oc) => oc.column('order_ref').doNothing())
+      .returning(ACCOUNT_COLUMNS),
+  );
+  return rows[0];
 }
 
 export async function findAccount(
   db: Kysely<Database>,
   by: { id: string } | { orderRef: string } | { clabe: string },
 ): Promise<VirtualAccountRow | undefined> {
-  let query = db.selectFrom('virtual_accounts').selectAll();
+  let query = db.selectFrom('virtual_accounts').select(ACCOUNT_COLUMNS);
   if ('id' in by) query = query.where('id', '=', by.id);
   else if ('orderRef' in by) query = query.where('order_ref', '=', by.orderRef);
   else query = query.where('clabe', '=', by.clabe);
-  return query.executeTakeFirst();
+  const { rows } = await executePrepared(db, query);
+  return rows[0];
 }
 
 /** The account behind `clabe`, locked until the transaction ends, so a deposit and a close serialise. */
