@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatWireTime, parseWireTime } from './time.js';
 
@@ -109,4 +110,68 @@ describe('wire time round trip', () => {
       }
     },
   );
+});
+
+describe('remembered zone offsets', () => {
+  // The wall clock straight from ICU, the way formatWireTime worked before it remembered offsets.
+  function icuWallTime(ms: number, zone: string): string {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(ms);
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    const hour = String(Number(part('hour')) % 24).padStart(2, '0');
+    return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')} ${hour}:${part('minute')}:${part('second')}`;
+  }
+
+  // Zones with DST, half-hour and 45-minute offsets, a 30-minute DST shift, and Mexico's 2022 end of DST.
+  const zones = [
+    MX,
+    NY,
+    'Europe/London',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'America/Tijuana',
+    'UTC',
+  ];
+
+  it('formats exactly as ICU at random instants from 1900 to 2100, in any order', () => {
+    const from = Date.UTC(1900, 0, 1);
+    const to = Date.UTC(2100, 0, 1);
+    fc.assert(
+      fc.property(fc.integer({ min: from, max: to }), fc.constantFrom(...zones), (ms, zone) => {
+        expect(formatWireTime(new Date(ms), zone)).toBe(icuWallTime(ms, zone));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('formats exactly as ICU every second around offset changes, approached from either side', () => {
+    const changes = [
+      [NY, '2026-03-08T07:00:00'],
+      [NY, '2026-11-01T06:00:00'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00'],
+      [MX, '2022-10-30T07:00:00'],
+      // Changes off the quarter hour: India's 1906 move from local mean time, Liberia's 1972 move to UTC.
+      ['Asia/Kolkata', '1905-12-31T18:38:50'],
+      ['Africa/Monrovia', '1972-01-07T00:44:30'],
+    ] as const;
+    for (const [zone, iso] of changes) {
+      const at = utc(iso).getTime();
+      // Forwards, then backwards, so a span remembered on one side is asked about the other.
+      for (const step of [1000, -1000]) {
+        for (let i = -900; i <= 900; i++) {
+          const ms = at + (step > 0 ? i : -i) * 1000;
+          expect(formatWireTime(new Date(ms), zone)).toBe(icuWallTime(ms, zone));
+        }
+      }
+    }
+  });
 });

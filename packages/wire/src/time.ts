@@ -10,8 +10,14 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function formatWireTime(date: Date, timeZone: string): string {
   const ms = date.getTime();
   if (Number.isNaN(ms)) throw new RangeError('formatWireTime: invalid date');
-  const [y, mo, d, h, mi, s] = wallFields(ms, timeZone);
-  return `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)} ${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}`;
+  // The wall clock is the instant moved by the zone's offset, read in UTC.
+  const wall = new Date(ms + offsetAt(ms, timeZone));
+  const y = wall.getUTCFullYear();
+  if (y < 1 || y > 9999) {
+    const [fy, fmo, fd, fh, fmi, fs] = wallFields(ms, timeZone);
+    return `${pad(fy, 4)}-${pad(fmo, 2)}-${pad(fd, 2)} ${pad(fh, 2)}:${pad(fmi, 2)}:${pad(fs, 2)}`;
+  }
+  return `${pad(y, 4)}-${pad(wall.getUTCMonth() + 1, 2)}-${pad(wall.getUTCDate(), 2)} ${pad(wall.getUTCHours(), 2)}:${pad(wall.getUTCMinutes(), 2)}:${pad(wall.getUTCSeconds(), 2)}`;
 }
 
 /** The instant a strict `yyyy-MM-dd HH:mm:ss` wall time in `timeZone` denotes; null if malformed or nonexistent. */
@@ -82,10 +88,35 @@ function wallFields(ms: number, timeZone: string): WallFields {
   return fields;
 }
 
-/** Zone offset in ms at instant `ms` (wall clock minus UTC). */
-function offsetAt(ms: number, timeZone: string): number {
+/** Zone offset in ms at instant `ms` (wall clock minus UTC), asked of ICU. */
+function exactOffsetAt(ms: number, timeZone: string): number {
   const whole = ms - (((ms % 1000) + 1000) % 1000);
   return utcMs(...wallFields(whole, timeZone)) - whole;
+}
+
+// ICU costs microseconds per lookup and every request needs a few (reqTime, resTime, expiredTime), but an
+// offset changes only a few times a year. Offsets are remembered per zone and 15-minute span, for spans
+// whose first and last second share one offset (no transition inside: tz transitions are months apart).
+const SPAN_MS = 15 * 60 * 1000;
+const MAX_SPANS = 256;
+const spans = new Map<string, Map<number, number>>();
+
+/** Zone offset in ms at instant `ms` (wall clock minus UTC). */
+function offsetAt(ms: number, timeZone: string): number {
+  const start = Math.floor(ms / SPAN_MS) * SPAN_MS;
+  let known = spans.get(timeZone);
+  const cached = known?.get(start);
+  if (cached !== undefined) return cached;
+  const offset = exactOffsetAt(ms, timeZone);
+  if (
+    exactOffsetAt(start, timeZone) === offset &&
+    exactOffsetAt(start + SPAN_MS - 1000, timeZone) === offset
+  ) {
+    if (known === undefined) spans.set(timeZone, (known = new Map()));
+    if (known.size >= MAX_SPANS) known.clear();
+    known.set(start, offset);
+  }
+  return offset;
 }
 
 function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
