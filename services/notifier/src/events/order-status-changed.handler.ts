@@ -54,15 +54,11 @@ export function orderStatusChangedHandler(deps: HandlerDeps): (msgs: readonly Js
     });
 
     const log = (delivery: NewDelivery, outcome: RecordOutcome) => {
-      const line = deps.logger.child({
-        eventId: delivery.eventId,
-        orderNo: delivery.orderNo,
-        traceId: delivery.traceId,
-      });
-      if (outcome.kind === 'duplicate') line.debug('event already recorded');
+      const ids = { eventId: delivery.eventId, orderNo: delivery.orderNo, traceId: delivery.traceId };
+      if (outcome.kind === 'duplicate') deps.logger.debug(ids, 'event already recorded');
       else
-        line.info(
-          { deliveryId: outcome.id, status: outcome.status, superseded: outcome.superseded },
+        deps.logger.info(
+          { ...ids, deliveryId: outcome.id, status: outcome.status, superseded: outcome.superseded },
           'event recorded',
         );
     };

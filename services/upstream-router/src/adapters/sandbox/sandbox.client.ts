@@ -55,6 +55,13 @@ export async function channelRequest<S extends z.ZodType>(
   const url = `${setting(route, 'baseUrl').replace(/\/+$/, '')}${call.path}`;
   let status: number;
   let text: string;
+  // A timer cleared when the call ends, not AbortSignal.timeout: that one lives for the whole timeout
+  // after every call, so each call's signal and listeners survived into the old generation.
+  const abort = new AbortController();
+  const timer = setTimeout(
+    () => abort.abort(new DOMException('timed out', 'TimeoutError')),
+    timeoutFor(route, call.timeoutMs),
+  );
   try {
     const response = await request(url, {
       dispatcher: channelConnections,
@@ -64,7 +71,7 @@ export async function channelRequest<S extends z.ZodType>(
         ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-      signal: AbortSignal.timeout(timeoutFor(route, call.timeoutMs)),
+      signal: abort.signal,
     });
     status = response.statusCode;
     // An answer whose body breaks off still has its status; the checks below then judge it as before.
@@ -75,6 +82,8 @@ export async function channelRequest<S extends z.ZodType>(
       ambiguous: code === undefined || !NOT_SENT.has(code),
       cause: err,
     });
+  } finally {
+    clearTimeout(timer);
   }
   if (status >= 500) throw new UpstreamUnavailableError(`${call.method} ${call.path}: HTTP ${status}`);
   if (status === 401 || status === 403)
