@@ -50,6 +50,17 @@ const ORDER_COLUMNS = allColumns<PayOrdersTable>({
 
 const first = <R>(result: { rows: R[] }): R | undefined => result.rows[0];
 
+/** What opening an order's virtual account needs of it (pay-order.service.ts `open`). */
+export const OPENING_COLUMNS = [
+  'order_no',
+  'mch_no',
+  'biz_order_no',
+  'method',
+  'amount',
+  'expired_time',
+] as const;
+export type OpeningRow = Pick<PayOrderRow, (typeof OPENING_COLUMNS)[number]>;
+
 /** An order of `mchNo` by platform number, merchant number, or both (then both must match). */
 export async function findMerchantOrder(
   db: Kysely<Database>,
@@ -106,7 +117,7 @@ export async function insertCreating(
   row: Omit<InsertObject<Database, 'pay_orders'>, 'create_claim' | 'create_claim_until' | 'opened_at'>,
   claim: string,
   leaseMs: number,
-): Promise<PayOrderRow | undefined> {
+): Promise<OpeningRow | undefined> {
   return first(
     await executePrepared(
       db,
@@ -118,7 +129,7 @@ export async function insertCreating(
           create_claim_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`,
         })
         .onConflict((oc) => oc.constraint('pay_orders_mch_no_biz_order_no_key').doNothing())
-        .returning(ORDER_COLUMNS),
+        .returning(OPENING_COLUMNS),
     ),
   );
 }

@@ -18,6 +18,7 @@ import {
   findMerchantOrder,
   insertCreating,
   markOpened,
+  type OpeningRow,
   takeOverCreating,
 } from './pay-order.repository.js';
 import { isOpen } from './pay-order.state-machine.js';
@@ -149,7 +150,7 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
   const { db, logger, upstream } = deps;
   const transitions: TransitionDeps = { db, logger, subject: deps.subject };
 
-  function payBodyOf(order: PayOrderRow, account: Awaited<ReturnType<Upstream['openAccount']>>): string {
+  function payBodyOf(order: OpeningRow, account: Awaited<ReturnType<Upstream['openAccount']>>): string {
     return JSON.stringify({
       clabe: account.clabe,
       bankCode: account.bankCode,
@@ -163,7 +164,7 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
 
   /** Opens the virtual account of an order this request owns (`claim`), outside any transaction. */
   async function open(
-    row: PayOrderRow,
+    row: OpeningRow,
     claim: string,
     traceparent: string,
   ): Promise<{ order: PayOrderRow; created: boolean }> {
