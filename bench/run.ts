@@ -11,6 +11,7 @@ import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@a
 import pg from 'pg';
 import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
 import { runCallbackBench } from './callbacks.js';
+import { measureHops } from './hops.js';
 import { closedLoop, cpuMsByProcess, type LoadResult, openLoop, type Prepared, peakRssMb } from './load.js';
 
 const postgresServer = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -249,6 +250,49 @@ async function main(): Promise<void> {
         `At half the saturating rate (${half} req/s, open loop): agentpay p50 ${fmt(halfRun.p50, 2)} ms, p99 ${fmt(halfRun.p99, 2)} ms (target p99 under 50 ms); floor p99 ${fmt(halfFloor.p99, 2)} ms.`,
       );
       floor.child.kill('SIGTERM');
+
+      // The fixed parts of the five-process path, each measured alone in this run.
+      const hops = await measureHops({ databaseUrl: await createDatabase(`${prefix}_hops`), quick });
+      const us = (n: number) => fmt(n, 0);
+      const parts: [string, number, number, number, string][] = [
+        [
+          "gRPC unary call (grpc-js and the services' helpers)",
+          ...hops.grpc,
+          2,
+          'gateway → payments → router',
+        ],
+        ['HTTP JSON call (undici → Fastify), both sides', ...hops.http, 1, 'router → channel'],
+        [
+          'HTTP JSON call, callee side only',
+          0,
+          hops.http[1],
+          1,
+          'merchant → gateway (its caller is the load generator)',
+        ],
+        [
+          'Postgres prepared statement (pg → backend)',
+          ...hops.statement,
+          4,
+          'admission, order insert and update, account insert',
+        ],
+        ['RSA-2048 sign', hops.signUs, 0, 1, 'the reply'],
+        ['RSA-2048 verify', hops.verifyUs, 0, 1, 'the request'],
+      ];
+      const fixedUs = parts.reduce((sum, [, caller, callee, times]) => sum + (caller + callee) * times, 0);
+      log();
+      log('The fixed parts of a create-pay, each measured alone in this run (CPU µs per call):');
+      log();
+      log('| part | caller µs | callee µs | per create-pay | for | µs per create-pay |');
+      log('|---|---|---|---|---|---|');
+      for (const [name, caller, callee, times, what] of parts)
+        log(
+          `| ${name} | ${caller ? us(caller) : '-'} | ${callee ? us(callee) : '-'} | ${times} | ${what} | ${us((caller + callee) * times)} |`,
+        );
+      log(`| total | | | | | ${us(fixedUs)} |`);
+      log();
+      log(
+        `Those parts alone come to ${fmt(fixedUs / 1000, 2)} ms of CPU per create-pay, against ${fmt(stackCpu.total, 2)} ms measured for the whole path and ${fmt(floorCpu.total, 2)} ms for the floor: with nothing else running, the five-process path could do at most about ${fmt((100 * floorCpu.total * 1000) / fixedUs, 0)} % of the floor's throughput.`,
+      );
 
       log();
       log('## Query (query/payOrder, closed loop)');
