@@ -10,7 +10,9 @@ export type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * A Fastify server on the service's pino logger, with per-request logging off (services log what
- * matters themselves, with the trace id) so a busy gateway does not write two lines per request.
+ * matters themselves, with the trace id) so a busy gateway does not write two lines per request, and
+ * no per-request child logger either: nothing logs through `request.log`, and a pino child with
+ * redaction costs a few KB and microseconds on every request.
  */
 export function createHttpServer(
   logger: Logger,
@@ -20,6 +22,7 @@ export function createHttpServer(
     ...options,
     loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger) => logger,
   });
 }
 
