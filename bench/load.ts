@@ -137,15 +137,18 @@ export async function peakRssMb(pid: number): Promise<number> {
   }
 }
 
+/** CPU time (user + system, ms) used so far by each process of interest, by pid, with its group name. */
+export type CpuSnapshot = Map<string, { name: string; ms: number }>;
+
 /**
- * CPU time (user + system, ms) used so far by each named group of processes, from /proc (Linux). Groups:
- * the given pids by name, plus every `postgres` and `nats-server` process on the machine.
+ * A snapshot of the CPU used so far by the given pids (by name) and by every `postgres` and `nats-server`
+ * process on the machine (Linux /proc).
  */
-export async function cpuMsByProcess(named: Record<string, number>): Promise<Map<string, number>> {
+export async function cpuSnapshot(named: Record<string, number>): Promise<CpuSnapshot> {
   const { readdir, readFile } = await import('node:fs/promises');
   const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
   const byPid = new Map(Object.entries(named).map(([name, pid]) => [String(pid), name]));
-  const out = new Map<string, number>();
+  const out: CpuSnapshot = new Map();
   for (const pid of await readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -155,11 +158,22 @@ export async function cpuMsByProcess(named: Record<string, number>): Promise<Map
         byPid.get(pid) ?? (comm === 'postgres' ? 'postgres' : comm === 'nats-server' ? 'nats' : '');
       if (!name) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[11]) + Number(fields[12]);
-      out.set(name, (out.get(name) ?? 0) + ticks / ticksPerMs);
+      out.set(pid, { name, ms: (Number(fields[11]) + Number(fields[12])) / ticksPerMs });
     } catch {
       // the process ended between the listing and the read
     }
   }
+  return out;
+}
+
+/**
+ * CPU used between two snapshots, by group: each process's own difference, a process that started in
+ * between counted whole. (Summing groups instead would count a Postgres backend that closed in between as
+ * negative CPU: pools close idle connections.) A process that ended in between is lost; it is idle anyway.
+ */
+export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [pid, { name, ms }] of after)
+    out.set(name, (out.get(name) ?? 0) + ms - (before.get(pid)?.ms ?? 0));
   return out;
 }

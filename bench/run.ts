@@ -2,7 +2,7 @@
 // docs/benchmarks.md. Every platform figure sits next to its floor, measured in the same run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,7 +12,8 @@ import pg from 'pg';
 import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
 import { runCallbackBench } from './callbacks.js';
 import { measureHops } from './hops.js';
-import { closedLoop, cpuMsByProcess, type LoadResult, openLoop, type Prepared, peakRssMb } from './load.js';
+import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, openLoop, peakRssMb } from './load.js';
+import { benchMerchant, workDir as benchWorkDir, payRequests } from './setup.js';
 
 const postgresServer = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -24,8 +25,7 @@ const only = (part: string) => !process.env['BENCH_ONLY'] || process.env['BENCH_
 const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
 const PER_LEVEL = quick ? 300 : 1500;
 const prefix = `bench_${randomBytes(3).toString('hex')}`;
-const workDir = join(REPO_ROOT, '.agentpay', prefix);
-mkdirSync(workDir, { recursive: true });
+const workDir = benchWorkDir(prefix);
 
 const lines: string[] = [];
 function log(line = ''): void {
@@ -33,23 +33,6 @@ function log(line = ''): void {
   process.stdout.write(`${line}\n`);
 }
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-
-function payRequests(mchNo: string, privateKeyPem: string, count: number, path = '/gateway/pay'): Prepared[] {
-  const key = parsePrivateKey(privateKeyPem);
-  const reqTime = formatWireTime(new Date(), 'America/Mexico_City');
-  return Array.from({ length: count }, () => {
-    const body: Record<string, unknown> = {
-      mchNo,
-      reqTime,
-      nonceStr: randomBytes(12).toString('hex'),
-      bizOrderNo: `B${randomBytes(10).toString('hex')}`,
-      title: 'Benchmark order',
-      method: 'mex_virtual_account',
-      amount: 100.5,
-    };
-    return { path, body: JSON.stringify({ ...body, sign: signObject(body, key) }) };
-  });
-}
 
 async function startFloor(
   databaseUrl: string,
@@ -165,17 +148,8 @@ async function main(): Promise<void> {
   );
   log();
   try {
-    const merchant = generateKeyPair();
-    const mchNo = `BENCH${randomBytes(3).toString('hex')}`;
-    const admin = (path: string, body: unknown, method = 'POST') =>
-      fetch(`${stack.urls.admin}${path}`, {
-        method,
-        headers: { authorization: 'Bearer dev-admin-token', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    await admin('/admin/merchants', { mchNo, name: 'Bench', publicKey: merchant.publicKeyPem });
-    // A limit far above what this machine can do: the requests are counted as in production, never refused.
-    await admin(`/admin/merchants/${mchNo}`, { rateLimitPerS: 1_000_000 }, 'PATCH');
+    const merchant = await benchMerchant(stack.urls.admin);
+    const mchNo = merchant.mchNo;
 
     if (only('pay') || only('query')) {
       const floor = await startFloor(
@@ -183,9 +157,9 @@ async function main(): Promise<void> {
         merchant.publicKeyPem,
         platformKey.privateKeyPem,
       );
-      const warm = payRequests(mchNo, merchant.privateKeyPem, 200);
+      const warm = payRequests(merchant, 200);
       await closedLoop(stack.urls.gateway, warm, 8);
-      await closedLoop(floor.url, payRequests(mchNo, merchant.privateKeyPem, 200), 8);
+      await closedLoop(floor.url, payRequests(merchant, 200), 8);
 
       log('## Create-pay (closed loop, rising concurrency)');
       log();
@@ -193,12 +167,8 @@ async function main(): Promise<void> {
       log('|---|---|---|---|---|');
       let best = { stack: 0, floor: 0 };
       for (const c of CONCURRENCY) {
-        const f = await closedLoop(floor.url, payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL), c);
-        const s = await closedLoop(
-          stack.urls.gateway,
-          payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL),
-          c,
-        );
+        const f = await closedLoop(floor.url, payRequests(merchant, PER_LEVEL), c);
+        const s = await closedLoop(stack.urls.gateway, payRequests(merchant, PER_LEVEL), c);
         log(row(`floor @ ${c}`, f));
         log(row(`agentpay @ ${c}`, s));
         best = { stack: Math.max(best.stack, s.throughput), floor: Math.max(best.floor, f.throughput) };
@@ -210,13 +180,11 @@ async function main(): Promise<void> {
 
       // Where the CPU goes: each process's CPU time over a run at concurrency 16, per request.
       const cpuPerRequest = async (url: string, named: Record<string, number>) => {
-        const requests = payRequests(mchNo, merchant.privateKeyPem, PER_LEVEL);
-        const before = await cpuMsByProcess(named);
+        const requests = payRequests(merchant, PER_LEVEL);
+        const before = await cpuSnapshot(named);
         const run = await closedLoop(url, requests, 16);
-        const after = await cpuMsByProcess(named);
-        const per = new Map(
-          [...after].map(([name, ms]) => [name, (ms - (before.get(name) ?? 0)) / run.requests]),
-        );
+        const used = cpuBetween(before, await cpuSnapshot(named));
+        const per = new Map([...used].map(([name, ms]) => [name, ms / run.requests]));
         return { per, total: [...per.values()].reduce((a, b) => a + b, 0) };
       };
       const stackCpu = await cpuPerRequest(stack.urls.gateway, stack.pids() as Record<string, number>);
@@ -237,14 +205,10 @@ async function main(): Promise<void> {
       const half = Math.max(1, Math.floor(best.stack / 2));
       const halfRun = await openLoop(
         stack.urls.gateway,
-        payRequests(mchNo, merchant.privateKeyPem, Math.min(half * 10, 4000)),
+        payRequests(merchant, Math.min(half * 10, 4000)),
         half,
       );
-      const halfFloor = await openLoop(
-        floor.url,
-        payRequests(mchNo, merchant.privateKeyPem, Math.min(half * 10, 4000)),
-        half,
-      );
+      const halfFloor = await openLoop(floor.url, payRequests(merchant, Math.min(half * 10, 4000)), half);
       log();
       log(
         `At half the saturating rate (${half} req/s, open loop): agentpay p50 ${fmt(halfRun.p50, 2)} ms, p99 ${fmt(halfRun.p99, 2)} ms (target p99 under 50 ms); floor p99 ${fmt(halfFloor.p99, 2)} ms.`,
@@ -299,7 +263,7 @@ async function main(): Promise<void> {
       log();
       log('| concurrency | req/s | p50 ms | p99 ms | errors |');
       log('|---|---|---|---|---|');
-      const created = await closedLoop(stack.urls.gateway, payRequests(mchNo, merchant.privateKeyPem, 50), 4);
+      const created = await closedLoop(stack.urls.gateway, payRequests(merchant, 50), 4);
       void created;
       const key = parsePrivateKey(merchant.privateKeyPem);
       const orderBodies = warm.map((w) => JSON.parse(w.body) as { bizOrderNo: string });

@@ -1,0 +1,58 @@
+// What the bench scripts share: a work folder, a merchant to sign with, and signed create-pay requests.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '@agentpay/stack';
+import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@agentpay/wire';
+import type { Prepared } from './load.js';
+
+/** `.agentpay/<name>`, created. */
+export function workDir(name: string): string {
+  const dir = join(REPO_ROOT, '.agentpay', name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export interface BenchMerchant {
+  mchNo: string;
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+/**
+ * Registers a merchant with a fresh key pair through the admin API, with a rate limit far above what
+ * this machine can do: its requests are counted as in production, never refused.
+ */
+export async function benchMerchant(adminUrl: string): Promise<BenchMerchant> {
+  const keys = generateKeyPair();
+  const mchNo = `BENCH${randomBytes(3).toString('hex')}`;
+  const admin = async (path: string, body: unknown, method = 'POST') => {
+    const response = await fetch(`${adminUrl}${path}`, {
+      method,
+      headers: { authorization: 'Bearer dev-admin-token', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+  };
+  await admin('/admin/merchants', { mchNo, name: 'Bench', publicKey: keys.publicKeyPem });
+  await admin(`/admin/merchants/${mchNo}`, { rateLimitPerS: 1_000_000 }, 'PATCH');
+  return { mchNo, ...keys };
+}
+
+/** `count` signed create-pay requests of `merchant`, each with its own order number and nonce. */
+export function payRequests(merchant: BenchMerchant, count: number, path = '/gateway/pay'): Prepared[] {
+  const key = parsePrivateKey(merchant.privateKeyPem);
+  const reqTime = formatWireTime(new Date(), 'America/Mexico_City');
+  return Array.from({ length: count }, () => {
+    const body: Record<string, unknown> = {
+      mchNo: merchant.mchNo,
+      reqTime,
+      nonceStr: randomBytes(12).toString('hex'),
+      bizOrderNo: `B${randomBytes(10).toString('hex')}`,
+      title: 'Benchmark order',
+      method: 'mex_virtual_account',
+      amount: 100.5,
+    };
+    return { path, body: JSON.stringify({ ...body, sign: signObject(body, key) }) };
+  });
+}
