@@ -23,10 +23,11 @@ export function preparedName(text: string): string | undefined {
 const STAR = /\b(?:select|returning)\s+(?:distinct\s+)?\*|\.\*/i;
 
 function register(text: string): void {
-  if (names.has(text) || names.size >= MAX_PREPARED) return;
+  if (names.has(text)) return;
   if (STAR.test(text))
     throw new Error(`a prepared statement must list its columns, not select *: ${text.slice(0, 120)}`);
-  names.set(text, `ap_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`);
+  if (names.size < MAX_PREPARED)
+    names.set(text, `ap_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`);
 }
 
 /** A Kysely instance or transaction. */
@@ -35,8 +36,8 @@ export interface QueryRunner {
 }
 
 /**
- * Runs `query` (a Kysely query, or `CompiledQuery.raw(text, parameters)`) on `db` as a named prepared statement, on pools made
- * by `createDb` with prepared statements on; elsewhere it runs as any other query.
+ * Runs `query` (a Kysely query, or `CompiledQuery.raw(text, parameters)`) on `db` as a named prepared
+ * statement on pools made by `createDb` with prepared statements on; elsewhere as any other query.
  */
 export function executePrepared<R>(
   db: QueryRunner,

@@ -182,8 +182,8 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
 
   async function handle(route: MerchantRoute, request: FastifyRequest, reply: FastifyReply) {
     const traceId = request.trace.traceId;
-    // Made only when something is logged: a pino child with redaction costs about 8 KB per request.
-    const log = () => logger.child({ traceId, route: route.path });
+    // Plain fields rather than a child logger: a pino child with redaction costs about 8 KB per request.
+    const ids = { traceId, route: route.path };
     try {
       const body = request.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -230,15 +230,15 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
     } catch (err) {
       if (isAppError(err)) {
         if (err.codeName === 'INTERNAL_ERROR' || err.codeName === 'SERVICE_UNAVAILABLE') {
-          log().warn({ code: err.code, detail: err.detail }, 'request failed');
+          logger.warn({ ...ids, code: err.code, detail: err.detail }, 'request failed');
         }
         return fail(reply, request, err.codeName, err.detail);
       }
       if (isDependencyUnavailable(err)) {
-        log().warn({ err }, 'a dependency is unavailable');
+        logger.warn({ ...ids, err }, 'a dependency is unavailable');
         return fail(reply, request, 'SERVICE_UNAVAILABLE');
       }
-      log().error({ err }, 'unexpected error');
+      logger.error({ ...ids, err }, 'unexpected error');
       return fail(reply, request, 'INTERNAL_ERROR');
     }
   }
