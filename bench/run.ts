@@ -1,6 +1,6 @@
 // `npm run bench`: starts the stack on this machine, drives it over loopback, prints a table and writes
 // docs/benchmarks.md. Every platform figure sits next to its floor, measured in the same run.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -306,7 +306,12 @@ async function main(): Promise<void> {
     await stack.stop();
     await dropDatabases();
   }
-  writeFileSync(join(REPO_ROOT, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
+  const report = join(REPO_ROOT, 'docs', 'benchmarks.md');
+  writeFileSync(report, `${lines.join('\n')}\n`);
+  // Formatted as the lint in `npm test` expects (aligned tables), so a bench run leaves the tree passing.
+  execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', report], {
+    stdio: 'ignore',
+  });
   process.stdout.write('\nwritten to docs/benchmarks.md\n');
 }
 

@@ -112,7 +112,10 @@ function offsetAt(ms: number, timeZone: string): number {
     exactOffsetAt(start, timeZone) === offset &&
     exactOffsetAt(start + SPAN_MS - 1000, timeZone) === offset
   ) {
-    if (known === undefined) spans.set(timeZone, (known = new Map()));
+    if (known === undefined) {
+      known = new Map();
+      spans.set(timeZone, known);
+    }
     if (known.size >= MAX_SPANS) known.clear();
     known.set(start, offset);
   }
