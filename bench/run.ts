@@ -182,10 +182,13 @@ async function main(): Promise<void> {
       const cpuPerRequest = async (url: string, named: Record<string, number>) => {
         const requests = payRequests(merchant, PER_LEVEL);
         const before = await cpuSnapshot(named);
+        const own = process.cpuUsage();
         const run = await closedLoop(url, requests, 16);
+        const generator = process.cpuUsage(own);
         const used = cpuBetween(before, await cpuSnapshot(named));
         const per = new Map([...used].map(([name, ms]) => [name, ms / run.requests]));
-        return { per, total: [...per.values()].reduce((a, b) => a + b, 0) };
+        const loadGeneratorMs = (generator.user + generator.system) / 1000 / run.requests;
+        return { per, total: [...per.values()].reduce((a, b) => a + b, 0), loadGeneratorMs };
       };
       const stackCpu = await cpuPerRequest(stack.urls.gateway, stack.pids() as Record<string, number>);
       const floorCpu = await cpuPerRequest(floor.url, { floor: floor.child.pid! });
@@ -254,8 +257,12 @@ async function main(): Promise<void> {
         );
       log(`| total | | | | | ${us(fixedUs)} |`);
       log();
+      // What half the floor's best throughput allows: every core busy, each pay (with the load generator's
+      // share of sending it) may cost at most this much CPU over all the processes on its path.
+      const cores = os.cpus().length;
+      const budgetMs = (cores * 1000) / (best.floor / 2) - stackCpu.loadGeneratorMs;
       log(
-        `Those parts alone come to ${fmt(fixedUs / 1000, 2)} ms of CPU per create-pay, against ${fmt(stackCpu.total, 2)} ms measured for the whole path and ${fmt(floorCpu.total, 2)} ms for the floor: with nothing else running, the five-process path could do at most about ${fmt((100 * floorCpu.total * 1000) / fixedUs, 0)} % of the floor's throughput.`,
+        `Those parts alone come to ${fmt(fixedUs / 1000, 2)} ms of CPU per create-pay. Half the floor's best throughput (${fmt(best.floor / 2, 0)} req/s) on ${cores} cores leaves at most ${fmt(budgetMs, 2)} ms per create-pay for every process on the path (after the load generator's ${fmt(stackCpu.loadGeneratorMs, 2)} ms): ${fmt(budgetMs - fixedUs / 1000, 2)} ms for everything besides the fixed parts, which takes ${fmt(stackCpu.total - fixedUs / 1000, 2)} ms now (the whole path ${fmt(stackCpu.total, 2)} ms). The floor is one Node process: at its best rate it keeps about ${fmt((100 * (floorCpu.per.get('floor') ?? 0) * best.floor) / 1000, 0)} % of one core busy, so its best is bound by that core, not by both.`,
       );
 
       log();
