@@ -9,10 +9,9 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { SERVICES, startStack } from '@agentpay/stack';
 import { generateKeyPair } from '@agentpay/wire';
-import pg from 'pg';
 import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
 import { closedLoop } from './load.js';
-import { benchMerchant, payRequests, workDir } from './setup.js';
+import { benchMerchant, dropDatabases, payRequests, workDir } from './setup.js';
 
 const rate = Number(process.env['BENCH_TAIL_RATE'] ?? 220);
 const total = rate * 15;
@@ -113,12 +112,5 @@ try {
   }
 } finally {
   await stack.stop();
-  const client = new pg.Client({ connectionString: postgresServer });
-  await client.connect();
-  const { rows } = await client.query<{ datname: string }>(
-    'select datname from pg_database where datname like $1',
-    [`${prefix}%`],
-  );
-  for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
-  await client.end();
+  await dropDatabases(postgresServer, prefix);
 }

@@ -13,7 +13,7 @@ import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
 import { runCallbackBench } from './callbacks.js';
 import { measureHops } from './hops.js';
 import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, openLoop, peakRssMb } from './load.js';
-import { benchMerchant, workDir as benchWorkDir, payRequests } from './setup.js';
+import { benchMerchant, workDir as benchWorkDir, dropDatabases, payRequests } from './setup.js';
 
 const postgresServer = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -65,17 +65,6 @@ async function createDatabase(name: string): Promise<string> {
   const url = new URL(postgresServer);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-async function dropDatabases(): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresServer });
-  await client.connect();
-  const { rows } = await client.query<{ datname: string }>(
-    'select datname from pg_database where datname like $1',
-    [`${prefix}%`],
-  );
-  for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
-  await client.end();
 }
 
 /** Vacuums and analyzes this run's databases and checkpoints, so background work does not spill over. */
@@ -311,7 +300,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await stack.stop();
-    await dropDatabases();
+    await dropDatabases(postgresServer, prefix);
   }
   const report = join(REPO_ROOT, 'docs', 'benchmarks.md');
   writeFileSync(report, `${lines.join('\n')}\n`);

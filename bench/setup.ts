@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@agentpay/stack';
 import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@agentpay/wire';
+import pg from 'pg';
 import type { Prepared } from './load.js';
 
 /** `.agentpay/<name>`, created. */
@@ -55,4 +56,19 @@ export function payRequests(merchant: BenchMerchant, count: number, path = '/gat
     };
     return { path, body: JSON.stringify({ ...body, sign: signObject(body, key) }) };
   });
+}
+
+/** Drops every database on the server of `serverUrl` whose name starts with `prefix` (a run's own). */
+export async function dropDatabases(serverUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${prefix}%`],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }
