@@ -22,7 +22,8 @@ export function createHttpServer(
     ...options,
     loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: (logger) => logger,
+    // A route's own `logLevel` (e.g. a silent /healthz) still gets its child.
+    childLoggerFactory: (logger, _bindings, options) => (options.level ? logger.child({}, options) : logger),
   });
 }
 
