@@ -13,7 +13,7 @@ import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
 import { runCallbackBench } from './callbacks.js';
 import { measureHops } from './hops.js';
 import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, openLoop, peakRssMb } from './load.js';
-import { benchMerchant, workDir as benchWorkDir, dropDatabases, payRequests } from './setup.js';
+import { benchMerchant, workDir as benchWorkDir, databasesOf, dropDatabases, payRequests } from './setup.js';
 
 const postgresServer = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -72,13 +72,9 @@ async function quietPostgres(): Promise<void> {
   const client = new pg.Client({ connectionString: postgresServer });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(
-      'select datname from pg_database where datname like $1',
-      [`${prefix}%`],
-    );
-    for (const { datname } of rows) {
+    for (const name of await databasesOf(client, prefix)) {
       const url = new URL(postgresServer);
-      url.pathname = `/${datname}`;
+      url.pathname = `/${name}`;
       const db = new pg.Client({ connectionString: url.toString() });
       await db.connect();
       await db.query('vacuum (analyze)');

@@ -58,16 +58,22 @@ export function payRequests(merchant: BenchMerchant, count: number, path = '/gat
   });
 }
 
+/** The names of this run's databases (those starting with `prefix`) on the server `client` is connected to. */
+export async function databasesOf(client: pg.Client, prefix: string): Promise<string[]> {
+  const { rows } = await client.query<{ datname: string }>(
+    'select datname from pg_database where datname like $1',
+    [`${prefix}%`],
+  );
+  return rows.map((r) => r.datname);
+}
+
 /** Drops every database on the server of `serverUrl` whose name starts with `prefix` (a run's own). */
 export async function dropDatabases(serverUrl: string, prefix: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(
-      'select datname from pg_database where datname like $1',
-      [`${prefix}%`],
-    );
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    for (const name of await databasesOf(client, prefix))
+      await client.query(`drop database if exists "${name}" with (force)`);
   } finally {
     await client.end();
   }
