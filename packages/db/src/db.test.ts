@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   checkPostgres,
+  compiledOnce,
   createDb,
   DependencyUnavailableError,
   ensureDatabase,
@@ -194,6 +195,85 @@ describe('executePrepared', () => {
     await withItems({ preparedStatements: false }, async (db) => {
       expect((await insert(db, 'a')).rows).toEqual([{ id: 'a', amount: 100 }]);
       expect(await preparedOnConnection(db)).toEqual([]);
+    });
+  });
+});
+
+describe('compiledOnce', () => {
+  interface ItemsDb {
+    items: { id: string; amount: number; note: string | null };
+  }
+
+  async function withItems(fn: (db: Kysely<ItemsDb>) => Promise<void>): Promise<void> {
+    const url = freshDatabaseUrl('compiled');
+    await ensureDatabase(url);
+    const db = createDb<ItemsDb>(url, { poolSize: 1 });
+    try {
+      await sql`create table items (id text primary key, amount int8 not null, note text)`.execute(db);
+      await fn(db);
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  const insert = compiledOnce<ItemsDb, { id: string; amount: number; note?: string }, unknown>((db, p) =>
+    db
+      .insertInto('items')
+      .values({ id: p.id, amount: p.amount, note: p.note })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning(['id', 'amount', 'note']),
+  );
+  // A constant of the build stays in place; the placeholders around it move with their values.
+  const between = compiledOnce<ItemsDb, { low: number; high: number }, { id: string }>((db, p) =>
+    db
+      .selectFrom('items')
+      .select(['id'])
+      .where('amount', '>=', p.low)
+      .where('id', '<>', 'skipped')
+      .where('amount', '<=', p.high)
+      .orderBy('id'),
+  );
+
+  it('runs each call with its own values, one prepared statement per text, in and out of transactions', async () => {
+    await withItems(async (db) => {
+      expect((await insert.run(db, { id: 'a', amount: 100, note: 'first' })).rows).toEqual([
+        { id: 'a', amount: 100, note: 'first' },
+      ]);
+      expect((await insert.run(db, { id: 'a', amount: 5 })).rows).toEqual([]);
+      await db.transaction().execute(async (trx) => {
+        expect((await insert.run(trx, { id: 'b', amount: 250 })).rows).toEqual([
+          { id: 'b', amount: 250, note: null },
+        ]);
+      });
+      await insert.run(db, { id: 'skipped', amount: 150 });
+      expect((await between.run(db, { low: 100, high: 200 })).rows).toEqual([{ id: 'a' }]);
+      expect((await between.run(db, { low: 200, high: 300 })).rows).toEqual([{ id: 'b' }]);
+      const prepared = await sql<{ statement: string }>`
+        select statement from pg_prepared_statements where starts_with(name, 'ap_') order by statement`.execute(
+        db,
+      );
+      expect(prepared.rows.map((r) => r.statement.split(' ')[0])).toEqual(['insert', 'select']);
+    });
+  });
+
+  it('refuses a placeholder that decides the text instead of being a value', async () => {
+    await withItems(async (db) => {
+      const shaped = compiledOnce<ItemsDb, { withNote: boolean }, { id: string }>((db, p) =>
+        db
+          .selectFrom('items')
+          .select(['id'])
+          .$if(p.withNote, (qb) => qb.where('note', 'is not', null)),
+      );
+      await expect(shaped.run(db, { withNote: false })).rejects.toThrow(/withNote is not a parameter/);
+    });
+  });
+
+  it('refuses a statement that selects *', async () => {
+    await withItems(async (db) => {
+      const all = compiledOnce<ItemsDb, { id: string }, unknown>((db, p) =>
+        db.selectFrom('items').selectAll().where('id', '=', p.id),
+      );
+      await expect(async () => all.run(db, { id: 'a' })).rejects.toThrow(/must list its columns/);
     });
   });
 });

@@ -8,4 +8,11 @@ export {
 export { DEPENDENCY_HINTS, type Dependency, DependencyUnavailableError, redactUrl } from './errors.js';
 export { listen } from './listen.js';
 export { MigrationError, migrateDatabase, migrateToLatest } from './migrate.js';
-export { allColumns, executePrepared, type QueryRunner } from './prepared.js';
+export {
+  allColumns,
+  type CompiledStatement,
+  compiledOnce,
+  executePrepared,
+  type Placeholders,
+  type QueryRunner,
+} from './prepared.js';

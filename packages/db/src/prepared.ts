@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 
 // Named prepared statements for the hot path. Postgres parses and plans an unnamed statement on every
 // execution; a named one is parsed once per connection. Measured under the create-pay bench: about
@@ -54,4 +54,64 @@ export function executePrepared<R>(
  */
 export function allColumns<T>(spec: { [K in keyof T]-?: true }): readonly (keyof T & string)[] {
   return Object.keys(spec) as (keyof T & string)[];
+}
+
+/** Stands for a parameter while a statement is compiled; replaced by the caller's value at each run. */
+class Placeholder {
+  constructor(readonly key: string) {}
+}
+
+/** The parameters of a statement as `build` sees them: each one stands for the value given at run time. */
+export type Placeholders<P> = { readonly [K in keyof P]: P[K] };
+
+/** A statement compiled once (see `compiledOnce`). */
+export interface CompiledStatement<DB, P, R> {
+  /** Runs the statement on `db` (a Kysely instance or transaction) with these parameter values. */
+  run(db: Kysely<DB>, params: P): Promise<QueryResult<R>>;
+}
+
+/**
+ * A statement that Kysely builds and compiles once, on its first run, instead of on every call: each
+ * run after that only puts the caller's values in place of the placeholders (about 20 µs and a few KB
+ * of garbage less per statement). It runs as a named prepared statement, like `executePrepared`'s.
+ *
+ * `build(db, p)` uses each `p.<name>` only where Kysely takes a value (`values`, `set`, `where`, a
+ * `sql` template's `${}`), which it sends as a `$n` parameter; the text must not depend on the values.
+ * A placeholder Kysely would write into the text itself is refused at the first run. Absent values are
+ * sent as null: give a column's default yourself (Kysely would leave out a column whose value is
+ * undefined; a compiled statement always names the same columns).
+ */
+export function compiledOnce<DB, P extends object, R>(
+  build: (db: Kysely<DB>, p: Placeholders<P>) => Compilable<R>,
+): CompiledStatement<DB, P, R> {
+  let compiled: CompiledQuery<R> | undefined;
+  // For each parameter of the compiled text: the key of the caller's value, or a constant of `build`.
+  let slots: ({ key: string } | { value: unknown })[] = [];
+  const compile = (db: Kysely<DB>): CompiledQuery<R> => {
+    const made: Placeholder[] = [];
+    const p = new Proxy({} as Placeholders<P>, {
+      get: (_, key) => {
+        const placeholder = new Placeholder(String(key));
+        made.push(placeholder);
+        return placeholder;
+      },
+    });
+    const query = build(db, p).compile();
+    const missing = made.find((m) => !query.parameters.includes(m));
+    if (missing)
+      throw new Error(
+        `compiledOnce: ${missing.key} is not a parameter of the statement: ${query.sql.slice(0, 120)}`,
+      );
+    register(query.sql);
+    slots = query.parameters.map((v) => (v instanceof Placeholder ? { key: v.key } : { value: v }));
+    return query;
+  };
+  return {
+    async run(db, params) {
+      compiled ??= compile(db);
+      const values = params as Record<string, unknown>;
+      const parameters = slots.map((slot) => ('key' in slot ? (values[slot.key] ?? null) : slot.value));
+      return db.executeQuery({ ...compiled, parameters });
+    },
+  };
 }

@@ -1,13 +1,13 @@
-import { allColumns, executePrepared } from '@agentpay/db';
-import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
+import { allColumns, compiledOnce } from '@agentpay/db';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, PayOrderRow, PayOrdersTable } from '../db/schema.js';
 import type { Cause, PayStatus } from './pay-order.state-machine.js';
 
 // Orders still being opened (opened_at null) are invisible to merchants: every read a merchant can
 // reach filters on opened_at.
 //
-// The statements of every create and query run prepared (@agentpay/db executePrepared), so they name
-// their columns instead of `*`.
+// The statements of every create and query are compiled once and run prepared (@agentpay/db
+// compiledOnce), so they name their columns instead of `*`.
 
 const ORDER_COLUMNS = allColumns<PayOrdersTable>({
   order_no: true,
@@ -61,20 +61,45 @@ export const OPENING_COLUMNS = [
 ] as const;
 export type OpeningRow = Pick<PayOrderRow, (typeof OPENING_COLUMNS)[number]>;
 
+const merchantOrderBy = {
+  orderNo: compiledOnce<Database, { mchNo: string; orderNo: string }, PayOrderRow>((db, p) =>
+    db
+      .selectFrom('pay_orders')
+      .select(ORDER_COLUMNS)
+      .where('mch_no', '=', p.mchNo)
+      .where('opened_at', 'is not', null)
+      .where('order_no', '=', p.orderNo),
+  ),
+  bizOrderNo: compiledOnce<Database, { mchNo: string; bizOrderNo: string }, PayOrderRow>((db, p) =>
+    db
+      .selectFrom('pay_orders')
+      .select(ORDER_COLUMNS)
+      .where('mch_no', '=', p.mchNo)
+      .where('opened_at', 'is not', null)
+      .where('biz_order_no', '=', p.bizOrderNo),
+  ),
+  both: compiledOnce<Database, { mchNo: string; orderNo: string; bizOrderNo: string }, PayOrderRow>((db, p) =>
+    db
+      .selectFrom('pay_orders')
+      .select(ORDER_COLUMNS)
+      .where('mch_no', '=', p.mchNo)
+      .where('opened_at', 'is not', null)
+      .where('order_no', '=', p.orderNo)
+      .where('biz_order_no', '=', p.bizOrderNo),
+  ),
+};
+
 /** An order of `mchNo` by platform number, merchant number, or both (then both must match). */
 export async function findMerchantOrder(
   db: Kysely<Database>,
   mchNo: string,
   ref: { orderNo?: string; bizOrderNo?: string },
 ): Promise<PayOrderRow | undefined> {
-  let query = db
-    .selectFrom('pay_orders')
-    .select(ORDER_COLUMNS)
-    .where('mch_no', '=', mchNo)
-    .where('opened_at', 'is not', null);
-  if (ref.orderNo) query = query.where('order_no', '=', ref.orderNo);
-  if (ref.bizOrderNo) query = query.where('biz_order_no', '=', ref.bizOrderNo);
-  return first(await executePrepared(db, query));
+  const { orderNo, bizOrderNo } = ref;
+  if (orderNo && bizOrderNo) return first(await merchantOrderBy.both.run(db, { mchNo, orderNo, bizOrderNo }));
+  if (orderNo) return first(await merchantOrderBy.orderNo.run(db, { mchNo, orderNo }));
+  if (bizOrderNo) return first(await merchantOrderBy.bizOrderNo.run(db, { mchNo, bizOrderNo }));
+  return undefined;
 }
 
 /** An opened order by platform number, whoever its merchant. */
@@ -90,23 +115,84 @@ export async function findOpenedOrder(
     .executeTakeFirst();
 }
 
+const byBizOrderNo = compiledOnce<Database, { mchNo: string; bizOrderNo: string }, PayOrderRow>((db, p) =>
+  db
+    .selectFrom('pay_orders')
+    .select(ORDER_COLUMNS)
+    .where('mch_no', '=', p.mchNo)
+    .where('biz_order_no', '=', p.bizOrderNo),
+);
+
 /** The row holding (mchNo, bizOrderNo), opened or still being opened. */
 export async function findByBizOrderNo(
   db: Kysely<Database>,
   mchNo: string,
   bizOrderNo: string,
 ): Promise<PayOrderRow | undefined> {
-  return first(
-    await executePrepared(
-      db,
-      db
-        .selectFrom('pay_orders')
-        .select(ORDER_COLUMNS)
-        .where('mch_no', '=', mchNo)
-        .where('biz_order_no', '=', bizOrderNo),
-    ),
-  );
+  return first(await byBizOrderNo.run(db, { mchNo, bizOrderNo }));
 }
+
+/** A new order's columns, as `insertCreating` writes them. */
+export interface NewOrder {
+  mch_no: string;
+  biz_order_no: string;
+  app_id: string;
+  title: string;
+  description: string;
+  method: string;
+  limit_pay: string;
+  amount: number;
+  fee: number;
+  real_amount: number;
+  status: string;
+  settle_status: string;
+  settle_type: string;
+  /** null: `defaultExpirySeconds` from now, by the database's clock. */
+  expired_time: Date | null;
+  attach: string;
+  notify_url: string;
+  return_url: string;
+  quit_url: string;
+  extra_param: string;
+  client_ip: string;
+  fingerprint: string;
+}
+
+const insertOpening = compiledOnce<
+  Database,
+  NewOrder & { claim: string; leaseSeconds: number; defaultExpirySeconds: number },
+  OpeningRow
+>((db, p) =>
+  db
+    .insertInto('pay_orders')
+    .values({
+      mch_no: p.mch_no,
+      biz_order_no: p.biz_order_no,
+      app_id: p.app_id,
+      title: p.title,
+      description: p.description,
+      method: p.method,
+      limit_pay: p.limit_pay,
+      amount: p.amount,
+      fee: p.fee,
+      real_amount: p.real_amount,
+      status: p.status,
+      settle_status: p.settle_status,
+      settle_type: p.settle_type,
+      expired_time: sql<Date>`coalesce(${p.expired_time}::timestamptz, now() + make_interval(secs => ${p.defaultExpirySeconds}))`,
+      attach: p.attach,
+      notify_url: p.notify_url,
+      return_url: p.return_url,
+      quit_url: p.quit_url,
+      extra_param: p.extra_param,
+      client_ip: p.client_ip,
+      fingerprint: p.fingerprint,
+      create_claim: p.claim,
+      create_claim_until: sql<Date>`now() + make_interval(secs => ${p.leaseSeconds})`,
+    })
+    .onConflict((oc) => oc.constraint('pay_orders_mch_no_biz_order_no_key').doNothing())
+    .returning(OPENING_COLUMNS),
+);
 
 /**
  * Inserts an order still being opened, owned by `claim` for `leaseMs`; undefined when (mch_no,
@@ -114,23 +200,17 @@ export async function findByBizOrderNo(
  */
 export async function insertCreating(
   db: Kysely<Database>,
-  row: Omit<InsertObject<Database, 'pay_orders'>, 'create_claim' | 'create_claim_until' | 'opened_at'>,
+  row: NewOrder,
   claim: string,
-  leaseMs: number,
+  opts: { leaseMs: number; defaultExpiryMs: number },
 ): Promise<OpeningRow | undefined> {
   return first(
-    await executePrepared(
-      db,
-      db
-        .insertInto('pay_orders')
-        .values({
-          ...row,
-          create_claim: claim,
-          create_claim_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`,
-        })
-        .onConflict((oc) => oc.constraint('pay_orders_mch_no_biz_order_no_key').doNothing())
-        .returning(OPENING_COLUMNS),
-    ),
+    await insertOpening.run(db, {
+      ...row,
+      claim,
+      leaseSeconds: opts.leaseMs / 1000,
+      defaultExpirySeconds: opts.defaultExpiryMs / 1000,
+    }),
   );
 }
 
@@ -155,6 +235,28 @@ export async function takeOverCreating(
     .executeTakeFirst();
 }
 
+const markOpening = compiledOnce<
+  Database,
+  { orderNo: string; claim: string; payBody: string; routeId: string; upstreamRef: string },
+  PayOrderRow
+>((db, p) =>
+  db
+    .updateTable('pay_orders')
+    .set({
+      pay_body: p.payBody,
+      route_id: p.routeId,
+      upstream_ref: p.upstreamRef,
+      opened_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+      create_claim: null,
+      create_claim_until: null,
+    })
+    .where('order_no', '=', p.orderNo)
+    .where('create_claim', '=', p.claim)
+    .where('opened_at', 'is', null)
+    .returning(ORDER_COLUMNS),
+);
+
 /** Records the opened virtual account, if `claim` still owns the opening. */
 export async function markOpened(
   db: Kysely<Database>,
@@ -162,26 +264,7 @@ export async function markOpened(
   claim: string,
   account: { payBody: string; routeId: string; upstreamRef: string },
 ): Promise<PayOrderRow | undefined> {
-  return first(
-    await executePrepared(
-      db,
-      db
-        .updateTable('pay_orders')
-        .set({
-          pay_body: account.payBody,
-          route_id: account.routeId,
-          upstream_ref: account.upstreamRef,
-          opened_at: sql<Date>`now()`,
-          updated_at: sql<Date>`now()`,
-          create_claim: null,
-          create_claim_until: null,
-        })
-        .where('order_no', '=', orderNo)
-        .where('create_claim', '=', claim)
-        .where('opened_at', 'is', null)
-        .returning(ORDER_COLUMNS),
-    ),
-  );
+  return first(await markOpening.run(db, { orderNo, claim, ...account }));
 }
 
 /** Removes an opening that failed, so the merchant's retry starts afresh; only while `claim` owns it. */

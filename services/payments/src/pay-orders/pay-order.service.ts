@@ -8,7 +8,7 @@ import type {
   PayOrderRef__Output,
 } from '@agentpay/proto';
 import { AppError, centavosToAmount, feeFor, formatWireTime, MAX_AMOUNT_CENTAVOS } from '@agentpay/wire';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, PayOrderRow } from '../db/schema.js';
 import type { AccountRef, Upstream, UpstreamState } from '../upstream/upstream.client.js';
 import { decideFromUpstream } from './pay-order.evidence.js';
@@ -278,8 +278,7 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
             status: 'wait',
             settle_status: 'not_settle',
             settle_type: SETTLE_TYPES.has(merchant.settle_type) ? merchant.settle_type : DEFAULT_SETTLE_TYPE,
-            expired_time:
-              input.expiredTime ?? sql<Date>`now() + make_interval(secs => ${DEFAULT_EXPIRY_MS / 1000})`,
+            expired_time: input.expiredTime ?? null,
             attach: input.attach,
             notify_url: input.notifyUrl,
             return_url: input.returnUrl,
@@ -289,7 +288,7 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
             fingerprint,
           },
           claim,
-          deps.createLeaseMs,
+          { leaseMs: deps.createLeaseMs, defaultExpiryMs: DEFAULT_EXPIRY_MS },
         );
         // The key is taken (a repeat, or a lost race): the next round finds that row.
         if (!row) continue;

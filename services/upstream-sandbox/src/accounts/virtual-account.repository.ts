@@ -1,4 +1,4 @@
-import { allColumns, executePrepared } from '@agentpay/db';
+import { allColumns, compiledOnce } from '@agentpay/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, DepositRow, VirtualAccountRow, VirtualAccountsTable } from '../db/schema.js';
 
@@ -25,47 +25,62 @@ export async function reserveAccountNumbers(db: Kysely<Database>, count: number)
   return rows.map((r) => Number(r.n));
 }
 
+interface NewAccount {
+  id: string;
+  orderRef: string;
+  clabe: string;
+  reference: string;
+  amount: number;
+  expiresAt: Date;
+  noticeUrl: string;
+}
+
+const insertNew = compiledOnce<Database, NewAccount, VirtualAccountRow>((db, p) =>
+  db
+    .insertInto('virtual_accounts')
+    .values({
+      id: p.id,
+      order_ref: p.orderRef,
+      clabe: p.clabe,
+      reference: p.reference,
+      amount: p.amount,
+      expires_at: p.expiresAt,
+      notice_url: p.noticeUrl,
+    })
+    .onConflict((oc) => oc.column('order_ref').doNothing())
+    .returning(ACCOUNT_COLUMNS),
+);
+
 /** Inserts the account unless the order already has one; undefined when it did. */
 export async function insertAccount(
   db: Kysely<Database>,
-  account: {
-    id: string;
-    orderRef: string;
-    clabe: string;
-    reference: string;
-    amount: number;
-    expiresAt: Date;
-    noticeUrl: string;
-  },
+  account: NewAccount,
 ): Promise<VirtualAccountRow | undefined> {
-  const { rows } = await executePrepared(
-    db,
-    db
-      .insertInto('virtual_accounts')
-      .values({
-        id: account.id,
-        order_ref: account.orderRef,
-        clabe: account.clabe,
-        reference: account.reference,
-        amount: account.amount,
-        expires_at: account.expiresAt,
-        notice_url: account.noticeUrl,
-      })
-      .onConflict((oc) => oc.column('order_ref').doNothing())
-      .returning(ACCOUNT_COLUMNS),
-  );
-  return rows[0];
+  return (await insertNew.run(db, account)).rows[0];
 }
+
+const accountBy = {
+  id: compiledOnce<Database, { id: string }, VirtualAccountRow>((db, p) =>
+    db.selectFrom('virtual_accounts').select(ACCOUNT_COLUMNS).where('id', '=', p.id),
+  ),
+  orderRef: compiledOnce<Database, { orderRef: string }, VirtualAccountRow>((db, p) =>
+    db.selectFrom('virtual_accounts').select(ACCOUNT_COLUMNS).where('order_ref', '=', p.orderRef),
+  ),
+  clabe: compiledOnce<Database, { clabe: string }, VirtualAccountRow>((db, p) =>
+    db.selectFrom('virtual_accounts').select(ACCOUNT_COLUMNS).where('clabe', '=', p.clabe),
+  ),
+};
 
 export async function findAccount(
   db: Kysely<Database>,
   by: { id: string } | { orderRef: string } | { clabe: string },
 ): Promise<VirtualAccountRow | undefined> {
-  let query = db.selectFrom('virtual_accounts').select(ACCOUNT_COLUMNS);
-  if ('id' in by) query = query.where('id', '=', by.id);
-  else if ('orderRef' in by) query = query.where('order_ref', '=', by.orderRef);
-  else query = query.where('clabe', '=', by.clabe);
-  const { rows } = await executePrepared(db, query);
+  const { rows } =
+    'id' in by
+      ? await accountBy.id.run(db, by)
+      : 'orderRef' in by
+        ? await accountBy.orderRef.run(db, by)
+        : await accountBy.clabe.run(db, by);
   return rows[0];
 }
 
