@@ -61,31 +61,23 @@ export const OPENING_COLUMNS = [
 ] as const;
 export type OpeningRow = Pick<PayOrderRow, (typeof OPENING_COLUMNS)[number]>;
 
+/** The opened orders of one merchant, every column listed. */
+const openedOf = (db: Kysely<Database>, mchNo: string) =>
+  db
+    .selectFrom('pay_orders')
+    .select(ORDER_COLUMNS)
+    .where('mch_no', '=', mchNo)
+    .where('opened_at', 'is not', null);
+
 const merchantOrderBy = {
   orderNo: compiledOnce<Database, { mchNo: string; orderNo: string }, PayOrderRow>((db, p) =>
-    db
-      .selectFrom('pay_orders')
-      .select(ORDER_COLUMNS)
-      .where('mch_no', '=', p.mchNo)
-      .where('opened_at', 'is not', null)
-      .where('order_no', '=', p.orderNo),
+    openedOf(db, p.mchNo).where('order_no', '=', p.orderNo),
   ),
   bizOrderNo: compiledOnce<Database, { mchNo: string; bizOrderNo: string }, PayOrderRow>((db, p) =>
-    db
-      .selectFrom('pay_orders')
-      .select(ORDER_COLUMNS)
-      .where('mch_no', '=', p.mchNo)
-      .where('opened_at', 'is not', null)
-      .where('biz_order_no', '=', p.bizOrderNo),
+    openedOf(db, p.mchNo).where('biz_order_no', '=', p.bizOrderNo),
   ),
   both: compiledOnce<Database, { mchNo: string; orderNo: string; bizOrderNo: string }, PayOrderRow>((db, p) =>
-    db
-      .selectFrom('pay_orders')
-      .select(ORDER_COLUMNS)
-      .where('mch_no', '=', p.mchNo)
-      .where('opened_at', 'is not', null)
-      .where('order_no', '=', p.orderNo)
-      .where('biz_order_no', '=', p.bizOrderNo),
+    openedOf(db, p.mchNo).where('order_no', '=', p.orderNo).where('biz_order_no', '=', p.bizOrderNo),
   ),
 };
 
@@ -133,30 +125,32 @@ export async function findByBizOrderNo(
 }
 
 /** A new order's columns, as `insertCreating` writes them. */
-export interface NewOrder {
-  mch_no: string;
-  biz_order_no: string;
-  app_id: string;
-  title: string;
-  description: string;
-  method: string;
-  limit_pay: string;
-  amount: number;
-  fee: number;
-  real_amount: number;
-  status: string;
-  settle_status: string;
-  settle_type: string;
-  /** null: `defaultExpirySeconds` from now, by the database's clock. */
+export type NewOrder = Pick<
+  PayOrderRow,
+  | 'mch_no'
+  | 'biz_order_no'
+  | 'app_id'
+  | 'title'
+  | 'description'
+  | 'method'
+  | 'limit_pay'
+  | 'amount'
+  | 'fee'
+  | 'real_amount'
+  | 'status'
+  | 'settle_status'
+  | 'settle_type'
+  | 'attach'
+  | 'notify_url'
+  | 'return_url'
+  | 'quit_url'
+  | 'extra_param'
+  | 'client_ip'
+  | 'fingerprint'
+> & {
+  /** null: `defaultExpiryMs` from now, by the database's clock. */
   expired_time: Date | null;
-  attach: string;
-  notify_url: string;
-  return_url: string;
-  quit_url: string;
-  extra_param: string;
-  client_ip: string;
-  fingerprint: string;
-}
+};
 
 const insertOpening = compiledOnce<
   Database,
