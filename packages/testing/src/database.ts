@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createDb, migrateToLatest } from '@agentpay/db';
+import type { Kysely, Migration } from 'kysely';
 import pg from 'pg';
 import { postgresUrl } from './services.js';
 
@@ -29,6 +31,31 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
       await onMaintenance(server, (client) =>
         client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`),
       );
+    },
+  };
+}
+
+export interface MigratedTestDatabase<DB> {
+  /** A pool on the new database, its migrations applied. */
+  db: Kysely<DB>;
+  /** Closes the pool and drops the database; safe to call twice. */
+  drop(): Promise<void>;
+}
+
+/** A fresh database (as `createTestDatabase`) with `migrations` applied and a pool on it. */
+export async function migratedTestDatabase<DB>(
+  label: string,
+  migrations: Record<string, Migration>,
+): Promise<MigratedTestDatabase<DB>> {
+  const database = await createTestDatabase(label);
+  const db = createDb<DB>(database.url);
+  await migrateToLatest(db, migrations);
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    drop: () => {
+      closed ??= db.destroy().then(database.drop);
+      return closed;
     },
   };
 }

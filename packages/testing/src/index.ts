@@ -1,3 +1,9 @@
-export { createTestDatabase, type TestDatabase, testDatabaseName } from './database.js';
+export {
+  createTestDatabase,
+  type MigratedTestDatabase,
+  migratedTestDatabase,
+  type TestDatabase,
+  testDatabaseName,
+} from './database.js';
 export { natsUrl, postgresUrl, requireNats, requirePostgres, stopTestContainers } from './services.js';
 export { uniqueName, type WaitForOptions, waitFor } from './wait.js';

@@ -1,5 +1,4 @@
-import { createDb, migrateToLatest } from '@agentpay/db';
-import { createTestDatabase } from '@agentpay/testing';
+import { migratedTestDatabase } from '@agentpay/testing';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index.js';
@@ -10,16 +9,10 @@ let db: Kysely<Database>;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase('gateway_admission');
-  drop = database.drop;
-  db = createDb<Database>(database.url);
-  await migrateToLatest(db, migrations);
+  ({ db, drop } = await migratedTestDatabase<Database>('gateway_admission', migrations));
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => drop?.());
 
 const admit = (mchNo: string, nonce: string | undefined, limitPerS = 0) =>
   admitRequest(db, { mchNo, nonce, limitPerS, nonceTtlSeconds: 60 });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createDb, migrateToLatest } from '@agentpay/db';
-import { createTestDatabase } from '@agentpay/testing';
+import { migratedTestDatabase } from '@agentpay/testing';
 import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,16 +12,10 @@ let db: Kysely<Database>;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase('notifier_record_batch');
-  drop = database.drop;
-  db = createDb<Database>(database.url);
-  await migrateToLatest(db, migrations);
+  ({ db, drop } = await migratedTestDatabase<Database>('notifier_record_batch', migrations));
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => drop?.());
 
 function change(orderNo: string, version: number, over: Partial<NewDelivery> = {}): NewDelivery {
   return {

@@ -1,6 +1,5 @@
-import { createDb, migrateToLatest } from '@agentpay/db';
 import { createLogger } from '@agentpay/logger';
-import { createTestDatabase } from '@agentpay/testing';
+import { migratedTestDatabase } from '@agentpay/testing';
 import { createEnvelopeSigner, generateKeyPair, parsePrivateKey } from '@agentpay/wire';
 import type { JsMsg } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
@@ -15,10 +14,7 @@ let drop: () => Promise<void>;
 let handle: ReturnType<typeof orderStatusChangedHandler>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase('notifier_handler');
-  drop = database.drop;
-  db = createDb<Database>(database.url);
-  await migrateToLatest(db, migrations);
+  ({ db, drop } = await migratedTestDatabase<Database>('notifier_handler', migrations));
   const signer = createEnvelopeSigner({
     privateKey: parsePrivateKey(generateKeyPair().privateKeyPem),
     timeZone: 'America/Mexico_City',
@@ -31,10 +27,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => drop?.());
 
 /** A message as the consumer hands it over: only what the handler reads. */
 function message(payload: unknown, seq: number): JsMsg {
