@@ -190,16 +190,39 @@ async function main(): Promise<void> {
       for (const name of names)
         log(`| ${name} | ${fmt(stackCpu.per.get(name) ?? 0, 2)} | ${fmt(floorCpu.per.get(name) ?? 0, 2)} |`);
       log(`| total | ${fmt(stackCpu.total, 2)} | ${fmt(floorCpu.total, 2)} |`);
+      // Half the saturating rate, open loop. Three windows of ten seconds, so that one burst of the shared
+      // machine does not decide the verdict on its own; each with the CPU its pays cost, which at this
+      // rate is well above the closed loop's above (docs/benchmarks.md explains why).
       const half = Math.max(1, Math.floor(best.stack / 2));
-      const halfRun = await openLoop(
-        stack.urls.gateway,
-        payRequests(merchant, Math.min(half * 10, 4000)),
-        half,
-      );
-      const halfFloor = await openLoop(floor.url, payRequests(merchant, Math.min(half * 10, 4000)), half);
+      const halfRequests = Math.min(half * 10, 4000);
+      const halfWindow = async (url: string, named: Record<string, number>) => {
+        const before = await cpuSnapshot(named);
+        const run = await openLoop(url, payRequests(merchant, halfRequests), half);
+        const used = cpuBetween(before, await cpuSnapshot(named));
+        return { run, cpuMs: [...used.values()].reduce((a, b) => a + b, 0) / run.requests };
+      };
+      const halfRuns = [];
+      for (let w = 0; w < 3; w++)
+        halfRuns.push(await halfWindow(stack.urls.gateway, stack.pids() as Record<string, number>));
+      const halfFloor = await halfWindow(floor.url, { floor: floor.child.pid! });
       log();
       log(
-        `At half the saturating rate (${half} req/s, open loop): agentpay p50 ${fmt(halfRun.p50, 2)} ms, p99 ${fmt(halfRun.p99, 2)} ms (target p99 under 50 ms); floor p99 ${fmt(halfFloor.p99, 2)} ms.`,
+        `At half the saturating rate (${half} req/s, open loop, three windows of ${fmt(halfRequests / half, 0)} s; target p99 under 50 ms):`,
+      );
+      log();
+      log('| window | req/s | p50 ms | p99 ms | errors | CPU ms per create-pay |');
+      log('|---|---|---|---|---|---|');
+      for (const [w, { run, cpuMs }] of halfRuns.entries())
+        log(
+          `| agentpay ${w + 1} | ${fmt(run.throughput, 0)} | ${fmt(run.p50, 2)} | ${fmt(run.p99, 2)} | ${run.errors} | ${fmt(cpuMs, 2)} |`,
+        );
+      log(
+        `| floor | ${fmt(halfFloor.run.throughput, 0)} | ${fmt(halfFloor.run.p50, 2)} | ${fmt(halfFloor.run.p99, 2)} | ${halfFloor.run.errors} | ${fmt(halfFloor.cpuMs, 2)} |`,
+      );
+      const halfP99s = halfRuns.map(({ run }) => run.p99).sort((a, b) => a - b);
+      log();
+      log(
+        `Median p99 ${fmt(halfP99s[1]!, 2)} ms; under 50 ms in ${halfP99s.filter((p) => p < 50).length} of 3 windows.`,
       );
       floor.child.kill('SIGTERM');
 
@@ -222,7 +245,7 @@ async function main(): Promise<void> {
           'merchant → gateway (its caller is the load generator)',
         ],
         [
-          'Postgres prepared statement (pg → backend)',
+          'Postgres prepared statement (pg → backend, 16 at once on ten connections)',
           ...hops.statement,
           4,
           'admission, order insert and update, account insert',
