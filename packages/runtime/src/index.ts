@@ -1,0 +1,1 @@
+export { type BackgroundLoop, type BackgroundLoopOptions, backgroundLoop, type Next } from './loop.js';

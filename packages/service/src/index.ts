@@ -1,0 +1,2 @@
+export { type BootstrapOptions, bootstrapService, type ServiceBase } from './bootstrap.js';
+export { migrateEntry } from './migrate-entry.js';
