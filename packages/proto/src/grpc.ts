@@ -13,7 +13,7 @@ import { AppError, type CodeName, Codes, isAppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
 
-/** Trailing-metadata key that carries the symbolic error code of CONTRACT.md section 4 across gRPC. */
+/** Trailing-metadata key that carries the symbolic error code of docs/merchant-api.md "Codes" across gRPC. */
 export const APP_CODE_METADATA = 'agentpay-code';
 
 /** The gRPC status an application error travels with; the precise code rides in metadata. */
@@ -75,7 +75,7 @@ const UNAVAILABLE_SYSCALLS = new Set([
 /**
  * True when an error means a dependency (Postgres, most often) is down or unreachable rather than that the
  * code is wrong: connection-class SQLSTATEs (08xxx), shutdown and "not accepting connections", refused or
- * reset sockets, a dropped connection, a pool that could not connect in time. CONTRACT.md section 4 answers
+ * reset sockets, a dropped connection, a pool that could not connect in time. docs/merchant-api.md "Codes" answers
  * those with 503 / 50003, and keeps 500 for the unexpected.
  */
 export function isDependencyUnavailable(err: unknown): boolean {
@@ -188,13 +188,23 @@ export function call<Req, Res>(
 /**
  * Channel options for every internal client: keepalive so dead peers are noticed between calls, and
  * no channelz (nothing here serves it; its per-call bookkeeping is measurable on the create-pay path).
+ * Calls are spread `round_robin` over every address the target resolves to (each pod behind a headless
+ * Service with `dns:///name:port`, or a list such as `ipv4:127.0.0.1:5001,127.0.0.1:5002`): the default,
+ * pick_first, would pin one replica per client. A replica that goes away leaves the rotation as soon as
+ * its connection breaks; a new one joins when the target is looked up again (see MAX_CONNECTION_AGE_MS).
  */
 export const CLIENT_OPTIONS: grpc.ChannelOptions = {
   'grpc.keepalive_time_ms': 30_000,
   'grpc.keepalive_timeout_ms': 10_000,
   'grpc.keepalive_permit_without_calls': 1,
   'grpc.enable_channelz': 0,
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  // Lookups follow connection changes; the default spaces them by 30 s, which would hold a new pod back.
+  'grpc.dns_min_time_between_resolutions_ms': 5_000,
 };
+
+/** How long a server keeps one client connection before asking the client to reconnect (GOAWAY). */
+export const MAX_CONNECTION_AGE_MS = 120_000;
 
 export interface GrpcServerHandle {
   /** The bound port (useful when asked for port 0). */
@@ -256,7 +266,15 @@ export async function startGrpcServer(opts: {
   /** Where to count calls by method and outcome (`grpc_server_requests_total`, latency histogram). */
   registry?: Registry;
 }): Promise<GrpcServerHandle> {
-  const server = new grpc.Server({ 'grpc.keepalive_permit_without_calls': 1, 'grpc.enable_channelz': 0 });
+  const server = new grpc.Server({
+    'grpc.keepalive_permit_without_calls': 1,
+    'grpc.enable_channelz': 0,
+    // Clients look their target up again only when a connection changes; closing each connection after
+    // a while (calls in flight get the grace to finish) is what brings a newly started replica into their
+    // rotation (docs/deploy.md, "Replicas and a NATS cluster").
+    'grpc.max_connection_age_ms': MAX_CONNECTION_AGE_MS,
+    'grpc.max_connection_age_grace_ms': 30_000,
+  });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
   const metrics = opts.registry ? requestMetrics(opts.registry, 'grpc_server', ['method']) : undefined;

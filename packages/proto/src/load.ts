@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import type { ProtoGrpcType as EventsProto } from './generated/events.js';
+import type { ProtoGrpcType as LedgerProto } from './generated/ledger.js';
 import type { ProtoGrpcType as PaymentsProto } from './generated/payments.js';
 import type { ProtoGrpcType as RouterProto } from './generated/router.js';
 import type { ProtoGrpcType as TransfersProto } from './generated/transfers.js';
@@ -11,7 +12,7 @@ import { LOADER_OPTIONS } from './options.js';
 export const PROTO_DIR =
   process.env['PROTO_DIR'] ?? fileURLToPath(new URL('../../../proto', import.meta.url));
 
-export type AgentpayProtos = PaymentsProto & TransfersProto & RouterProto & EventsProto;
+export type AgentpayProtos = PaymentsProto & TransfersProto & RouterProto & LedgerProto & EventsProto;
 
 let cached: AgentpayProtos | undefined;
 
@@ -23,6 +24,7 @@ export function loadProtos(): AgentpayProtos {
         'payments/v1/payments.proto',
         'transfers/v1/transfers.proto',
         'router/v1/router.proto',
+        'ledger/v1/ledger.proto',
         'events/v1/events.proto',
       ],
       { ...LOADER_OPTIONS, includeDirs: [PROTO_DIR] },

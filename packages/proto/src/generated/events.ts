@@ -4,9 +4,11 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { MerchantContext as _agentpay_common_v1_MerchantContext, MerchantContext__Output as _agentpay_common_v1_MerchantContext__Output } from './agentpay/common/v1/MerchantContext.js';
 import type { Option as _agentpay_common_v1_Option, Option__Output as _agentpay_common_v1_Option__Output } from './agentpay/common/v1/Option.js';
 import type { OptionList as _agentpay_common_v1_OptionList, OptionList__Output as _agentpay_common_v1_OptionList__Output } from './agentpay/common/v1/OptionList.js';
+import type { NoticeReceived as _agentpay_events_v1_NoticeReceived, NoticeReceived__Output as _agentpay_events_v1_NoticeReceived__Output } from './agentpay/events/v1/NoticeReceived.js';
+import type { OrderSettled as _agentpay_events_v1_OrderSettled, OrderSettled__Output as _agentpay_events_v1_OrderSettled__Output } from './agentpay/events/v1/OrderSettled.js';
 import type { OrderStatusChanged as _agentpay_events_v1_OrderStatusChanged, OrderStatusChanged__Output as _agentpay_events_v1_OrderStatusChanged__Output } from './agentpay/events/v1/OrderStatusChanged.js';
-import type { ApplyUpstreamPaymentRequest as _agentpay_payments_v1_ApplyUpstreamPaymentRequest, ApplyUpstreamPaymentRequest__Output as _agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output } from './agentpay/payments/v1/ApplyUpstreamPaymentRequest.js';
-import type { ApplyUpstreamPaymentResponse as _agentpay_payments_v1_ApplyUpstreamPaymentResponse, ApplyUpstreamPaymentResponse__Output as _agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output } from './agentpay/payments/v1/ApplyUpstreamPaymentResponse.js';
+import type { PaymentNotice as _agentpay_events_v1_PaymentNotice, PaymentNotice__Output as _agentpay_events_v1_PaymentNotice__Output } from './agentpay/events/v1/PaymentNotice.js';
+import type { PayoutNotice as _agentpay_events_v1_PayoutNotice, PayoutNotice__Output as _agentpay_events_v1_PayoutNotice__Output } from './agentpay/events/v1/PayoutNotice.js';
 import type { ClosePayOrderRequest as _agentpay_payments_v1_ClosePayOrderRequest, ClosePayOrderRequest__Output as _agentpay_payments_v1_ClosePayOrderRequest__Output } from './agentpay/payments/v1/ClosePayOrderRequest.js';
 import type { ClosePayOrderResponse as _agentpay_payments_v1_ClosePayOrderResponse, ClosePayOrderResponse__Output as _agentpay_payments_v1_ClosePayOrderResponse__Output } from './agentpay/payments/v1/ClosePayOrderResponse.js';
 import type { CreatePayOrderRequest as _agentpay_payments_v1_CreatePayOrderRequest, CreatePayOrderRequest__Output as _agentpay_payments_v1_CreatePayOrderRequest__Output } from './agentpay/payments/v1/CreatePayOrderRequest.js';
@@ -15,8 +17,6 @@ import type { PayOrder as _agentpay_payments_v1_PayOrder, PayOrder__Output as _a
 import type { PayOrderRef as _agentpay_payments_v1_PayOrderRef, PayOrderRef__Output as _agentpay_payments_v1_PayOrderRef__Output } from './agentpay/payments/v1/PayOrderRef.js';
 import type { PaymentServiceClient as _agentpay_payments_v1_PaymentServiceClient, PaymentServiceDefinition as _agentpay_payments_v1_PaymentServiceDefinition } from './agentpay/payments/v1/PaymentService.js';
 import type { SyncPayOrderResponse as _agentpay_payments_v1_SyncPayOrderResponse, SyncPayOrderResponse__Output as _agentpay_payments_v1_SyncPayOrderResponse__Output } from './agentpay/payments/v1/SyncPayOrderResponse.js';
-import type { ApplyUpstreamPayoutRequest as _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, ApplyUpstreamPayoutRequest__Output as _agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output } from './agentpay/transfers/v1/ApplyUpstreamPayoutRequest.js';
-import type { ApplyUpstreamPayoutResponse as _agentpay_transfers_v1_ApplyUpstreamPayoutResponse, ApplyUpstreamPayoutResponse__Output as _agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output } from './agentpay/transfers/v1/ApplyUpstreamPayoutResponse.js';
 import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from './agentpay/transfers/v1/CreateTransferRequest.js';
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from './agentpay/transfers/v1/CreateTransferResponse.js';
 import type { InquireRequest as _agentpay_transfers_v1_InquireRequest, InquireRequest__Output as _agentpay_transfers_v1_InquireRequest__Output } from './agentpay/transfers/v1/InquireRequest.js';
@@ -40,13 +40,15 @@ export interface ProtoGrpcType {
     }
     events: {
       v1: {
+        NoticeReceived: MessageTypeDefinition<_agentpay_events_v1_NoticeReceived, _agentpay_events_v1_NoticeReceived__Output>
+        OrderSettled: MessageTypeDefinition<_agentpay_events_v1_OrderSettled, _agentpay_events_v1_OrderSettled__Output>
         OrderStatusChanged: MessageTypeDefinition<_agentpay_events_v1_OrderStatusChanged, _agentpay_events_v1_OrderStatusChanged__Output>
+        PaymentNotice: MessageTypeDefinition<_agentpay_events_v1_PaymentNotice, _agentpay_events_v1_PaymentNotice__Output>
+        PayoutNotice: MessageTypeDefinition<_agentpay_events_v1_PayoutNotice, _agentpay_events_v1_PayoutNotice__Output>
       }
     }
     payments: {
       v1: {
-        ApplyUpstreamPaymentRequest: MessageTypeDefinition<_agentpay_payments_v1_ApplyUpstreamPaymentRequest, _agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output>
-        ApplyUpstreamPaymentResponse: MessageTypeDefinition<_agentpay_payments_v1_ApplyUpstreamPaymentResponse, _agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>
         ClosePayOrderRequest: MessageTypeDefinition<_agentpay_payments_v1_ClosePayOrderRequest, _agentpay_payments_v1_ClosePayOrderRequest__Output>
         ClosePayOrderResponse: MessageTypeDefinition<_agentpay_payments_v1_ClosePayOrderResponse, _agentpay_payments_v1_ClosePayOrderResponse__Output>
         CreatePayOrderRequest: MessageTypeDefinition<_agentpay_payments_v1_CreatePayOrderRequest, _agentpay_payments_v1_CreatePayOrderRequest__Output>
@@ -59,8 +61,6 @@ export interface ProtoGrpcType {
     }
     transfers: {
       v1: {
-        ApplyUpstreamPayoutRequest: MessageTypeDefinition<_agentpay_transfers_v1_ApplyUpstreamPayoutRequest, _agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output>
-        ApplyUpstreamPayoutResponse: MessageTypeDefinition<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse, _agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>
         CreateTransferRequest: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferRequest__Output>
         CreateTransferResponse: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferResponse__Output>
         InquireRequest: MessageTypeDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_InquireRequest__Output>

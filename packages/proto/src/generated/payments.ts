@@ -4,8 +4,6 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { MerchantContext as _agentpay_common_v1_MerchantContext, MerchantContext__Output as _agentpay_common_v1_MerchantContext__Output } from './agentpay/common/v1/MerchantContext.js';
 import type { Option as _agentpay_common_v1_Option, Option__Output as _agentpay_common_v1_Option__Output } from './agentpay/common/v1/Option.js';
 import type { OptionList as _agentpay_common_v1_OptionList, OptionList__Output as _agentpay_common_v1_OptionList__Output } from './agentpay/common/v1/OptionList.js';
-import type { ApplyUpstreamPaymentRequest as _agentpay_payments_v1_ApplyUpstreamPaymentRequest, ApplyUpstreamPaymentRequest__Output as _agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output } from './agentpay/payments/v1/ApplyUpstreamPaymentRequest.js';
-import type { ApplyUpstreamPaymentResponse as _agentpay_payments_v1_ApplyUpstreamPaymentResponse, ApplyUpstreamPaymentResponse__Output as _agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output } from './agentpay/payments/v1/ApplyUpstreamPaymentResponse.js';
 import type { ClosePayOrderRequest as _agentpay_payments_v1_ClosePayOrderRequest, ClosePayOrderRequest__Output as _agentpay_payments_v1_ClosePayOrderRequest__Output } from './agentpay/payments/v1/ClosePayOrderRequest.js';
 import type { ClosePayOrderResponse as _agentpay_payments_v1_ClosePayOrderResponse, ClosePayOrderResponse__Output as _agentpay_payments_v1_ClosePayOrderResponse__Output } from './agentpay/payments/v1/ClosePayOrderResponse.js';
 import type { CreatePayOrderRequest as _agentpay_payments_v1_CreatePayOrderRequest, CreatePayOrderRequest__Output as _agentpay_payments_v1_CreatePayOrderRequest__Output } from './agentpay/payments/v1/CreatePayOrderRequest.js';
@@ -30,8 +28,6 @@ export interface ProtoGrpcType {
     }
     payments: {
       v1: {
-        ApplyUpstreamPaymentRequest: MessageTypeDefinition<_agentpay_payments_v1_ApplyUpstreamPaymentRequest, _agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output>
-        ApplyUpstreamPaymentResponse: MessageTypeDefinition<_agentpay_payments_v1_ApplyUpstreamPaymentResponse, _agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>
         ClosePayOrderRequest: MessageTypeDefinition<_agentpay_payments_v1_ClosePayOrderRequest, _agentpay_payments_v1_ClosePayOrderRequest__Output>
         ClosePayOrderResponse: MessageTypeDefinition<_agentpay_payments_v1_ClosePayOrderResponse, _agentpay_payments_v1_ClosePayOrderResponse__Output>
         CreatePayOrderRequest: MessageTypeDefinition<_agentpay_payments_v1_CreatePayOrderRequest, _agentpay_payments_v1_CreatePayOrderRequest__Output>

@@ -4,8 +4,6 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { MerchantContext as _agentpay_common_v1_MerchantContext, MerchantContext__Output as _agentpay_common_v1_MerchantContext__Output } from './agentpay/common/v1/MerchantContext.js';
 import type { Option as _agentpay_common_v1_Option, Option__Output as _agentpay_common_v1_Option__Output } from './agentpay/common/v1/Option.js';
 import type { OptionList as _agentpay_common_v1_OptionList, OptionList__Output as _agentpay_common_v1_OptionList__Output } from './agentpay/common/v1/OptionList.js';
-import type { ApplyUpstreamPayoutRequest as _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, ApplyUpstreamPayoutRequest__Output as _agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output } from './agentpay/transfers/v1/ApplyUpstreamPayoutRequest.js';
-import type { ApplyUpstreamPayoutResponse as _agentpay_transfers_v1_ApplyUpstreamPayoutResponse, ApplyUpstreamPayoutResponse__Output as _agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output } from './agentpay/transfers/v1/ApplyUpstreamPayoutResponse.js';
 import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from './agentpay/transfers/v1/CreateTransferRequest.js';
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from './agentpay/transfers/v1/CreateTransferResponse.js';
 import type { InquireRequest as _agentpay_transfers_v1_InquireRequest, InquireRequest__Output as _agentpay_transfers_v1_InquireRequest__Output } from './agentpay/transfers/v1/InquireRequest.js';
@@ -29,8 +27,6 @@ export interface ProtoGrpcType {
     }
     transfers: {
       v1: {
-        ApplyUpstreamPayoutRequest: MessageTypeDefinition<_agentpay_transfers_v1_ApplyUpstreamPayoutRequest, _agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output>
-        ApplyUpstreamPayoutResponse: MessageTypeDefinition<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse, _agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>
         CreateTransferRequest: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferRequest__Output>
         CreateTransferResponse: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferResponse__Output>
         InquireRequest: MessageTypeDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_InquireRequest__Output>

@@ -24,6 +24,10 @@ export interface MerchantContext {
    * W3C traceparent of the merchant request, carried onto events.
    */
   'traceparent'?: (string);
+  /**
+   * The merchant's registered name: whom a payer pays (payBody's beneficiaryName), never a channel's label.
+   */
+  'merchant_name'?: (string);
 }
 
 /**
@@ -48,4 +52,8 @@ export interface MerchantContext__Output {
    * W3C traceparent of the merchant request, carried onto events.
    */
   'traceparent': (string);
+  /**
+   * The merchant's registered name: whom a payer pays (payBody's beneficiaryName), never a channel's label.
+   */
+  'merchant_name': (string);
 }

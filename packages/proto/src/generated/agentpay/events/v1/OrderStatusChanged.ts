@@ -8,6 +8,8 @@ import type { Long } from '@grpc/proto-loader';
  * Subjects:
  * agentpay.events.pay.status_changed       payload OrderStatusChanged with pay_order set
  * agentpay.events.transfer.status_changed  payload OrderStatusChanged with transfer set
+ * agentpay.events.notice.payment           payload NoticeReceived with payment set
+ * agentpay.events.notice.payout            payload NoticeReceived with payout set
  */
 export interface OrderStatusChanged {
   'event_id'?: (string);
@@ -45,6 +47,8 @@ export interface OrderStatusChanged {
  * Subjects:
  * agentpay.events.pay.status_changed       payload OrderStatusChanged with pay_order set
  * agentpay.events.transfer.status_changed  payload OrderStatusChanged with transfer set
+ * agentpay.events.notice.payment           payload NoticeReceived with payment set
+ * agentpay.events.notice.payout            payload NoticeReceived with payout set
  */
 export interface OrderStatusChanged__Output {
   'event_id': (string);

@@ -2,8 +2,6 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
-import type { ApplyUpstreamPaymentRequest as _agentpay_payments_v1_ApplyUpstreamPaymentRequest, ApplyUpstreamPaymentRequest__Output as _agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output } from '../../../agentpay/payments/v1/ApplyUpstreamPaymentRequest.js';
-import type { ApplyUpstreamPaymentResponse as _agentpay_payments_v1_ApplyUpstreamPaymentResponse, ApplyUpstreamPaymentResponse__Output as _agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output } from '../../../agentpay/payments/v1/ApplyUpstreamPaymentResponse.js';
 import type { ClosePayOrderRequest as _agentpay_payments_v1_ClosePayOrderRequest, ClosePayOrderRequest__Output as _agentpay_payments_v1_ClosePayOrderRequest__Output } from '../../../agentpay/payments/v1/ClosePayOrderRequest.js';
 import type { ClosePayOrderResponse as _agentpay_payments_v1_ClosePayOrderResponse, ClosePayOrderResponse__Output as _agentpay_payments_v1_ClosePayOrderResponse__Output } from '../../../agentpay/payments/v1/ClosePayOrderResponse.js';
 import type { CreatePayOrderRequest as _agentpay_payments_v1_CreatePayOrderRequest, CreatePayOrderRequest__Output as _agentpay_payments_v1_CreatePayOrderRequest__Output } from '../../../agentpay/payments/v1/CreatePayOrderRequest.js';
@@ -13,21 +11,6 @@ import type { PayOrderRef as _agentpay_payments_v1_PayOrderRef, PayOrderRef__Out
 import type { SyncPayOrderResponse as _agentpay_payments_v1_SyncPayOrderResponse, SyncPayOrderResponse__Output as _agentpay_payments_v1_SyncPayOrderResponse__Output } from '../../../agentpay/payments/v1/SyncPayOrderResponse.js';
 
 export interface PaymentServiceClient extends grpc.Client {
-  /**
-   * Applies a payment status reported by upstream (verified by the upstream-router). Idempotent.
-   */
-  ApplyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
-  ApplyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
-  ApplyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
-  ApplyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
-  /**
-   * Applies a payment status reported by upstream (verified by the upstream-router). Idempotent.
-   */
-  applyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
-  applyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
-  applyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
-  applyUpstreamPayment(argument: _agentpay_payments_v1_ApplyUpstreamPaymentRequest, callback: grpc.requestCallback<_agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>): grpc.ClientUnaryCall;
-  
   /**
    * Closes (or cancels) an unfinished order. Errors: ORDER_NOT_FOUND, ORDER_STATUS_FORBIDS, ORDER_ALREADY_PAID.
    */
@@ -96,11 +79,6 @@ export interface PaymentServiceClient extends grpc.Client {
 
 export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
-   * Applies a payment status reported by upstream (verified by the upstream-router). Idempotent.
-   */
-  ApplyUpstreamPayment: grpc.handleUnaryCall<_agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output, _agentpay_payments_v1_ApplyUpstreamPaymentResponse>;
-  
-  /**
    * Closes (or cancels) an unfinished order. Errors: ORDER_NOT_FOUND, ORDER_STATUS_FORBIDS, ORDER_ALREADY_PAID.
    */
   ClosePayOrder: grpc.handleUnaryCall<_agentpay_payments_v1_ClosePayOrderRequest__Output, _agentpay_payments_v1_ClosePayOrderResponse>;
@@ -125,7 +103,6 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
 }
 
 export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
-  ApplyUpstreamPayment: MethodDefinition<_agentpay_payments_v1_ApplyUpstreamPaymentRequest, _agentpay_payments_v1_ApplyUpstreamPaymentResponse, _agentpay_payments_v1_ApplyUpstreamPaymentRequest__Output, _agentpay_payments_v1_ApplyUpstreamPaymentResponse__Output>
   ClosePayOrder: MethodDefinition<_agentpay_payments_v1_ClosePayOrderRequest, _agentpay_payments_v1_ClosePayOrderResponse, _agentpay_payments_v1_ClosePayOrderRequest__Output, _agentpay_payments_v1_ClosePayOrderResponse__Output>
   CreatePayOrder: MethodDefinition<_agentpay_payments_v1_CreatePayOrderRequest, _agentpay_payments_v1_CreatePayOrderResponse, _agentpay_payments_v1_CreatePayOrderRequest__Output, _agentpay_payments_v1_CreatePayOrderResponse__Output>
   GetPayOrder: MethodDefinition<_agentpay_payments_v1_PayOrderRef, _agentpay_payments_v1_PayOrder, _agentpay_payments_v1_PayOrderRef__Output, _agentpay_payments_v1_PayOrder__Output>

@@ -2,8 +2,6 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
-import type { ApplyUpstreamPayoutRequest as _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, ApplyUpstreamPayoutRequest__Output as _agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output } from '../../../agentpay/transfers/v1/ApplyUpstreamPayoutRequest.js';
-import type { ApplyUpstreamPayoutResponse as _agentpay_transfers_v1_ApplyUpstreamPayoutResponse, ApplyUpstreamPayoutResponse__Output as _agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output } from '../../../agentpay/transfers/v1/ApplyUpstreamPayoutResponse.js';
 import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from '../../../agentpay/transfers/v1/CreateTransferRequest.js';
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from '../../../agentpay/transfers/v1/CreateTransferResponse.js';
 import type { InquireRequest as _agentpay_transfers_v1_InquireRequest, InquireRequest__Output as _agentpay_transfers_v1_InquireRequest__Output } from '../../../agentpay/transfers/v1/InquireRequest.js';
@@ -12,21 +10,6 @@ import type { Transfer as _agentpay_transfers_v1_Transfer, Transfer__Output as _
 import type { TransferRef as _agentpay_transfers_v1_TransferRef, TransferRef__Output as _agentpay_transfers_v1_TransferRef__Output } from '../../../agentpay/transfers/v1/TransferRef.js';
 
 export interface TransferServiceClient extends grpc.Client {
-  /**
-   * Applies a payout status reported by upstream (verified by the upstream-router). Idempotent.
-   */
-  ApplyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
-  ApplyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
-  ApplyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
-  ApplyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
-  /**
-   * Applies a payout status reported by upstream (verified by the upstream-router). Idempotent.
-   */
-  applyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
-  applyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
-  applyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
-  applyUpstreamPayout(argument: _agentpay_transfers_v1_ApplyUpstreamPayoutRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>): grpc.ClientUnaryCall;
-  
   /**
    * Creates and submits a transfer; idempotent on mch_no + biz_transfer_no. Errors: PAYEE_TYPE_NOT_AVAILABLE,
    * PAYEE_CODE_NOT_AVAILABLE, INVALID_PAYEE_ACCOUNT, DUPLICATE_TRANSFER, INSUFFICIENT_BALANCE,
@@ -82,11 +65,6 @@ export interface TransferServiceClient extends grpc.Client {
 
 export interface TransferServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
-   * Applies a payout status reported by upstream (verified by the upstream-router). Idempotent.
-   */
-  ApplyUpstreamPayout: grpc.handleUnaryCall<_agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output, _agentpay_transfers_v1_ApplyUpstreamPayoutResponse>;
-  
-  /**
    * Creates and submits a transfer; idempotent on mch_no + biz_transfer_no. Errors: PAYEE_TYPE_NOT_AVAILABLE,
    * PAYEE_CODE_NOT_AVAILABLE, INVALID_PAYEE_ACCOUNT, DUPLICATE_TRANSFER, INSUFFICIENT_BALANCE,
    * NO_UPSTREAM_ROUTE, UPSTREAM_UNAVAILABLE.
@@ -107,7 +85,6 @@ export interface TransferServiceHandlers extends grpc.UntypedServiceImplementati
 }
 
 export interface TransferServiceDefinition extends grpc.ServiceDefinition {
-  ApplyUpstreamPayout: MethodDefinition<_agentpay_transfers_v1_ApplyUpstreamPayoutRequest, _agentpay_transfers_v1_ApplyUpstreamPayoutResponse, _agentpay_transfers_v1_ApplyUpstreamPayoutRequest__Output, _agentpay_transfers_v1_ApplyUpstreamPayoutResponse__Output>
   CreateTransfer: MethodDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferRequest__Output, _agentpay_transfers_v1_CreateTransferResponse__Output>
   GetTransfer: MethodDefinition<_agentpay_transfers_v1_TransferRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_TransferRef__Output, _agentpay_transfers_v1_Transfer__Output>
   Inquire: MethodDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_Inquiry, _agentpay_transfers_v1_InquireRequest__Output, _agentpay_transfers_v1_Inquiry__Output>

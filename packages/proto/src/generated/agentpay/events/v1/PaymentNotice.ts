@@ -1,0 +1,41 @@
+// Original file: proto/events/v1/events.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+/**
+ * What a channel reports about a pay order's virtual account.
+ */
+export interface PaymentNotice {
+  'order_no'?: (string);
+  /**
+   * success, fail or close
+   */
+  'status'?: (string);
+  /**
+   * Centavos received; 0 when the channel did not say.
+   */
+  'paid_amount'?: (number | string | Long);
+  /**
+   * When the money arrived, by the channel's clock; empty when it did not say.
+   */
+  'paid_at'?: (string);
+}
+
+/**
+ * What a channel reports about a pay order's virtual account.
+ */
+export interface PaymentNotice__Output {
+  'order_no': (string);
+  /**
+   * success, fail or close
+   */
+  'status': (string);
+  /**
+   * Centavos received; 0 when the channel did not say.
+   */
+  'paid_amount': (string);
+  /**
+   * When the money arrived, by the channel's clock; empty when it did not say.
+   */
+  'paid_at': (string);
+}

@@ -1,0 +1,32 @@
+// Original file: proto/events/v1/events.proto
+
+
+/**
+ * What a channel reports about a transfer's payout.
+ */
+export interface PayoutNotice {
+  'transfer_no'?: (string);
+  /**
+   * success, fail or returned
+   */
+  'status'?: (string);
+  /**
+   * When the payout finished, by the channel's clock; empty when it did not say.
+   */
+  'finished_at'?: (string);
+}
+
+/**
+ * What a channel reports about a transfer's payout.
+ */
+export interface PayoutNotice__Output {
+  'transfer_no': (string);
+  /**
+   * success, fail or returned
+   */
+  'status': (string);
+  /**
+   * When the payout finished, by the channel's clock; empty when it did not say.
+   */
+  'finished_at': (string);
+}

@@ -1,0 +1,177 @@
+// Original file: proto/ledger/v1/ledger.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AdjustRequest as _agentpay_ledger_v1_AdjustRequest, AdjustRequest__Output as _agentpay_ledger_v1_AdjustRequest__Output } from '../../../agentpay/ledger/v1/AdjustRequest.js';
+import type { AdjustResponse as _agentpay_ledger_v1_AdjustResponse, AdjustResponse__Output as _agentpay_ledger_v1_AdjustResponse__Output } from '../../../agentpay/ledger/v1/AdjustResponse.js';
+import type { CheckRequest as _agentpay_ledger_v1_CheckRequest, CheckRequest__Output as _agentpay_ledger_v1_CheckRequest__Output } from '../../../agentpay/ledger/v1/CheckRequest.js';
+import type { CheckResponse as _agentpay_ledger_v1_CheckResponse, CheckResponse__Output as _agentpay_ledger_v1_CheckResponse__Output } from '../../../agentpay/ledger/v1/CheckResponse.js';
+import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from '../../../agentpay/ledger/v1/FreezeRequest.js';
+import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from '../../../agentpay/ledger/v1/FreezeResponse.js';
+import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from '../../../agentpay/ledger/v1/GetBalanceRequest.js';
+import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from '../../../agentpay/ledger/v1/ListRecordsRequest.js';
+import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from '../../../agentpay/ledger/v1/ListRecordsResponse.js';
+import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from '../../../agentpay/ledger/v1/MerchantBalance.js';
+import type { RunSettlementRequest as _agentpay_ledger_v1_RunSettlementRequest, RunSettlementRequest__Output as _agentpay_ledger_v1_RunSettlementRequest__Output } from '../../../agentpay/ledger/v1/RunSettlementRequest.js';
+import type { RunSettlementResponse as _agentpay_ledger_v1_RunSettlementResponse, RunSettlementResponse__Output as _agentpay_ledger_v1_RunSettlementResponse__Output } from '../../../agentpay/ledger/v1/RunSettlementResponse.js';
+import type { VoidFreezeRequest as _agentpay_ledger_v1_VoidFreezeRequest, VoidFreezeRequest__Output as _agentpay_ledger_v1_VoidFreezeRequest__Output } from '../../../agentpay/ledger/v1/VoidFreezeRequest.js';
+import type { VoidFreezeResponse as _agentpay_ledger_v1_VoidFreezeResponse, VoidFreezeResponse__Output as _agentpay_ledger_v1_VoidFreezeResponse__Output } from '../../../agentpay/ledger/v1/VoidFreezeResponse.js';
+
+export interface LedgerServiceClient extends grpc.Client {
+  /**
+   * An operator's correction of available, against the adjustments account. Idempotent by reference;
+   * a debit beyond available is refused with FAILED_PRECONDITION / INSUFFICIENT_BALANCE.
+   */
+  Adjust(argument: _agentpay_ledger_v1_AdjustRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_AdjustResponse__Output>): grpc.ClientUnaryCall;
+  Adjust(argument: _agentpay_ledger_v1_AdjustRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_AdjustResponse__Output>): grpc.ClientUnaryCall;
+  Adjust(argument: _agentpay_ledger_v1_AdjustRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_AdjustResponse__Output>): grpc.ClientUnaryCall;
+  Adjust(argument: _agentpay_ledger_v1_AdjustRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_AdjustResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * An operator's correction of available, against the adjustments account. Idempotent by reference;
+   * a debit beyond available is refused with FAILED_PRECONDITION / INSUFFICIENT_BALANCE.
+   */
+  adjust(argument: _agentpay_ledger_v1_AdjustRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_AdjustResponse__Output>): grpc.ClientUnaryCall;
+  adjust(argument: _agentpay_ledger_v1_AdjustRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_AdjustResponse__Output>): grpc.ClientUnaryCall;
+  adjust(argument: _agentpay_ledger_v1_AdjustRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_AdjustResponse__Output>): grpc.ClientUnaryCall;
+  adjust(argument: _agentpay_ledger_v1_AdjustRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_AdjustResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Verifies the books' invariants.
+   */
+  Check(argument: _agentpay_ledger_v1_CheckRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_CheckResponse__Output>): grpc.ClientUnaryCall;
+  Check(argument: _agentpay_ledger_v1_CheckRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_CheckResponse__Output>): grpc.ClientUnaryCall;
+  Check(argument: _agentpay_ledger_v1_CheckRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_CheckResponse__Output>): grpc.ClientUnaryCall;
+  Check(argument: _agentpay_ledger_v1_CheckRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_CheckResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Verifies the books' invariants.
+   */
+  check(argument: _agentpay_ledger_v1_CheckRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_CheckResponse__Output>): grpc.ClientUnaryCall;
+  check(argument: _agentpay_ledger_v1_CheckRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_CheckResponse__Output>): grpc.ClientUnaryCall;
+  check(argument: _agentpay_ledger_v1_CheckRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_CheckResponse__Output>): grpc.ClientUnaryCall;
+  check(argument: _agentpay_ledger_v1_CheckRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_CheckResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Holds amount + fee of a transfer (available -> frozen). Idempotent by transfer_no. Refused with
+   * FAILED_PRECONDITION / INSUFFICIENT_BALANCE when available < amount + fee (nothing is written), and
+   * with FAILED_PRECONDITION / DUPLICATE_TRANSFER when the transfer_no was voided before.
+   */
+  Freeze(argument: _agentpay_ledger_v1_FreezeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
+  Freeze(argument: _agentpay_ledger_v1_FreezeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
+  Freeze(argument: _agentpay_ledger_v1_FreezeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
+  Freeze(argument: _agentpay_ledger_v1_FreezeRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Holds amount + fee of a transfer (available -> frozen). Idempotent by transfer_no. Refused with
+   * FAILED_PRECONDITION / INSUFFICIENT_BALANCE when available < amount + fee (nothing is written), and
+   * with FAILED_PRECONDITION / DUPLICATE_TRANSFER when the transfer_no was voided before.
+   */
+  freeze(argument: _agentpay_ledger_v1_FreezeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
+  freeze(argument: _agentpay_ledger_v1_FreezeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
+  freeze(argument: _agentpay_ledger_v1_FreezeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
+  freeze(argument: _agentpay_ledger_v1_FreezeRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
+  GetBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
+  GetBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
+  GetBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
+  getBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
+  getBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
+  getBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
+  getBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * The merchant's entries in [start_time, end_time), oldest first, keyset-paged.
+   */
+  ListRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  ListRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  ListRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  ListRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The merchant's entries in [start_time, end_time), oldest first, keyset-paged.
+   */
+  listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Settles every pay-in due by `until` (default now).
+   */
+  RunSettlement(argument: _agentpay_ledger_v1_RunSettlementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunSettlementResponse__Output>): grpc.ClientUnaryCall;
+  RunSettlement(argument: _agentpay_ledger_v1_RunSettlementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_RunSettlementResponse__Output>): grpc.ClientUnaryCall;
+  RunSettlement(argument: _agentpay_ledger_v1_RunSettlementRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunSettlementResponse__Output>): grpc.ClientUnaryCall;
+  RunSettlement(argument: _agentpay_ledger_v1_RunSettlementRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_RunSettlementResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Settles every pay-in due by `until` (default now).
+   */
+  runSettlement(argument: _agentpay_ledger_v1_RunSettlementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunSettlementResponse__Output>): grpc.ClientUnaryCall;
+  runSettlement(argument: _agentpay_ledger_v1_RunSettlementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_RunSettlementResponse__Output>): grpc.ClientUnaryCall;
+  runSettlement(argument: _agentpay_ledger_v1_RunSettlementRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunSettlementResponse__Output>): grpc.ClientUnaryCall;
+  runSettlement(argument: _agentpay_ledger_v1_RunSettlementRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_RunSettlementResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Releases the freeze of a transfer that was never created, and leaves a tombstone so that a late
+   * Freeze of the same transfer_no is refused. Idempotent.
+   */
+  VoidFreeze(argument: _agentpay_ledger_v1_VoidFreezeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_VoidFreezeResponse__Output>): grpc.ClientUnaryCall;
+  VoidFreeze(argument: _agentpay_ledger_v1_VoidFreezeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_VoidFreezeResponse__Output>): grpc.ClientUnaryCall;
+  VoidFreeze(argument: _agentpay_ledger_v1_VoidFreezeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_VoidFreezeResponse__Output>): grpc.ClientUnaryCall;
+  VoidFreeze(argument: _agentpay_ledger_v1_VoidFreezeRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_VoidFreezeResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Releases the freeze of a transfer that was never created, and leaves a tombstone so that a late
+   * Freeze of the same transfer_no is refused. Idempotent.
+   */
+  voidFreeze(argument: _agentpay_ledger_v1_VoidFreezeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_VoidFreezeResponse__Output>): grpc.ClientUnaryCall;
+  voidFreeze(argument: _agentpay_ledger_v1_VoidFreezeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_VoidFreezeResponse__Output>): grpc.ClientUnaryCall;
+  voidFreeze(argument: _agentpay_ledger_v1_VoidFreezeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_VoidFreezeResponse__Output>): grpc.ClientUnaryCall;
+  voidFreeze(argument: _agentpay_ledger_v1_VoidFreezeRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_VoidFreezeResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * An operator's correction of available, against the adjustments account. Idempotent by reference;
+   * a debit beyond available is refused with FAILED_PRECONDITION / INSUFFICIENT_BALANCE.
+   */
+  Adjust: grpc.handleUnaryCall<_agentpay_ledger_v1_AdjustRequest__Output, _agentpay_ledger_v1_AdjustResponse>;
+  
+  /**
+   * Verifies the books' invariants.
+   */
+  Check: grpc.handleUnaryCall<_agentpay_ledger_v1_CheckRequest__Output, _agentpay_ledger_v1_CheckResponse>;
+  
+  /**
+   * Holds amount + fee of a transfer (available -> frozen). Idempotent by transfer_no. Refused with
+   * FAILED_PRECONDITION / INSUFFICIENT_BALANCE when available < amount + fee (nothing is written), and
+   * with FAILED_PRECONDITION / DUPLICATE_TRANSFER when the transfer_no was voided before.
+   */
+  Freeze: grpc.handleUnaryCall<_agentpay_ledger_v1_FreezeRequest__Output, _agentpay_ledger_v1_FreezeResponse>;
+  
+  GetBalance: grpc.handleUnaryCall<_agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance>;
+  
+  /**
+   * The merchant's entries in [start_time, end_time), oldest first, keyset-paged.
+   */
+  ListRecords: grpc.handleUnaryCall<_agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse>;
+  
+  /**
+   * Settles every pay-in due by `until` (default now).
+   */
+  RunSettlement: grpc.handleUnaryCall<_agentpay_ledger_v1_RunSettlementRequest__Output, _agentpay_ledger_v1_RunSettlementResponse>;
+  
+  /**
+   * Releases the freeze of a transfer that was never created, and leaves a tombstone so that a late
+   * Freeze of the same transfer_no is refused. Idempotent.
+   */
+  VoidFreeze: grpc.handleUnaryCall<_agentpay_ledger_v1_VoidFreezeRequest__Output, _agentpay_ledger_v1_VoidFreezeResponse>;
+  
+}
+
+export interface LedgerServiceDefinition extends grpc.ServiceDefinition {
+  Adjust: MethodDefinition<_agentpay_ledger_v1_AdjustRequest, _agentpay_ledger_v1_AdjustResponse, _agentpay_ledger_v1_AdjustRequest__Output, _agentpay_ledger_v1_AdjustResponse__Output>
+  Check: MethodDefinition<_agentpay_ledger_v1_CheckRequest, _agentpay_ledger_v1_CheckResponse, _agentpay_ledger_v1_CheckRequest__Output, _agentpay_ledger_v1_CheckResponse__Output>
+  Freeze: MethodDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeRequest__Output, _agentpay_ledger_v1_FreezeResponse__Output>
+  GetBalance: MethodDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance__Output>
+  ListRecords: MethodDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>
+  RunSettlement: MethodDefinition<_agentpay_ledger_v1_RunSettlementRequest, _agentpay_ledger_v1_RunSettlementResponse, _agentpay_ledger_v1_RunSettlementRequest__Output, _agentpay_ledger_v1_RunSettlementResponse__Output>
+  VoidFreeze: MethodDefinition<_agentpay_ledger_v1_VoidFreezeRequest, _agentpay_ledger_v1_VoidFreezeResponse, _agentpay_ledger_v1_VoidFreezeRequest__Output, _agentpay_ledger_v1_VoidFreezeResponse__Output>
+}

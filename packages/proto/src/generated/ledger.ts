@@ -1,0 +1,49 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AdjustRequest as _agentpay_ledger_v1_AdjustRequest, AdjustRequest__Output as _agentpay_ledger_v1_AdjustRequest__Output } from './agentpay/ledger/v1/AdjustRequest.js';
+import type { AdjustResponse as _agentpay_ledger_v1_AdjustResponse, AdjustResponse__Output as _agentpay_ledger_v1_AdjustResponse__Output } from './agentpay/ledger/v1/AdjustResponse.js';
+import type { CheckRequest as _agentpay_ledger_v1_CheckRequest, CheckRequest__Output as _agentpay_ledger_v1_CheckRequest__Output } from './agentpay/ledger/v1/CheckRequest.js';
+import type { CheckResponse as _agentpay_ledger_v1_CheckResponse, CheckResponse__Output as _agentpay_ledger_v1_CheckResponse__Output } from './agentpay/ledger/v1/CheckResponse.js';
+import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from './agentpay/ledger/v1/FreezeRequest.js';
+import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from './agentpay/ledger/v1/FreezeResponse.js';
+import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from './agentpay/ledger/v1/GetBalanceRequest.js';
+import type { LedgerRecord as _agentpay_ledger_v1_LedgerRecord, LedgerRecord__Output as _agentpay_ledger_v1_LedgerRecord__Output } from './agentpay/ledger/v1/LedgerRecord.js';
+import type { LedgerServiceClient as _agentpay_ledger_v1_LedgerServiceClient, LedgerServiceDefinition as _agentpay_ledger_v1_LedgerServiceDefinition } from './agentpay/ledger/v1/LedgerService.js';
+import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from './agentpay/ledger/v1/ListRecordsRequest.js';
+import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from './agentpay/ledger/v1/ListRecordsResponse.js';
+import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from './agentpay/ledger/v1/MerchantBalance.js';
+import type { RunSettlementRequest as _agentpay_ledger_v1_RunSettlementRequest, RunSettlementRequest__Output as _agentpay_ledger_v1_RunSettlementRequest__Output } from './agentpay/ledger/v1/RunSettlementRequest.js';
+import type { RunSettlementResponse as _agentpay_ledger_v1_RunSettlementResponse, RunSettlementResponse__Output as _agentpay_ledger_v1_RunSettlementResponse__Output } from './agentpay/ledger/v1/RunSettlementResponse.js';
+import type { VoidFreezeRequest as _agentpay_ledger_v1_VoidFreezeRequest, VoidFreezeRequest__Output as _agentpay_ledger_v1_VoidFreezeRequest__Output } from './agentpay/ledger/v1/VoidFreezeRequest.js';
+import type { VoidFreezeResponse as _agentpay_ledger_v1_VoidFreezeResponse, VoidFreezeResponse__Output as _agentpay_ledger_v1_VoidFreezeResponse__Output } from './agentpay/ledger/v1/VoidFreezeResponse.js';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  agentpay: {
+    ledger: {
+      v1: {
+        AdjustRequest: MessageTypeDefinition<_agentpay_ledger_v1_AdjustRequest, _agentpay_ledger_v1_AdjustRequest__Output>
+        AdjustResponse: MessageTypeDefinition<_agentpay_ledger_v1_AdjustResponse, _agentpay_ledger_v1_AdjustResponse__Output>
+        CheckRequest: MessageTypeDefinition<_agentpay_ledger_v1_CheckRequest, _agentpay_ledger_v1_CheckRequest__Output>
+        CheckResponse: MessageTypeDefinition<_agentpay_ledger_v1_CheckResponse, _agentpay_ledger_v1_CheckResponse__Output>
+        FreezeRequest: MessageTypeDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeRequest__Output>
+        FreezeResponse: MessageTypeDefinition<_agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeResponse__Output>
+        GetBalanceRequest: MessageTypeDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_GetBalanceRequest__Output>
+        LedgerRecord: MessageTypeDefinition<_agentpay_ledger_v1_LedgerRecord, _agentpay_ledger_v1_LedgerRecord__Output>
+        LedgerService: SubtypeConstructor<typeof grpc.Client, _agentpay_ledger_v1_LedgerServiceClient> & { service: _agentpay_ledger_v1_LedgerServiceDefinition }
+        ListRecordsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsRequest__Output>
+        ListRecordsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsResponse__Output>
+        MerchantBalance: MessageTypeDefinition<_agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_MerchantBalance__Output>
+        RunSettlementRequest: MessageTypeDefinition<_agentpay_ledger_v1_RunSettlementRequest, _agentpay_ledger_v1_RunSettlementRequest__Output>
+        RunSettlementResponse: MessageTypeDefinition<_agentpay_ledger_v1_RunSettlementResponse, _agentpay_ledger_v1_RunSettlementResponse__Output>
+        VoidFreezeRequest: MessageTypeDefinition<_agentpay_ledger_v1_VoidFreezeRequest, _agentpay_ledger_v1_VoidFreezeRequest__Output>
+        VoidFreezeResponse: MessageTypeDefinition<_agentpay_ledger_v1_VoidFreezeResponse, _agentpay_ledger_v1_VoidFreezeResponse__Output>
+      }
+    }
+  }
+}
+
