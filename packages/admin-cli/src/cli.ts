@@ -103,6 +103,33 @@ const COMMANDS: Record<string, Command> = {
     options: {},
     run: commands.callbacksResend,
   },
+  balance: {
+    usage: 'balance <mchNo>',
+    summary: 'A merchant’s balance in pesos: available, pending (not settled yet) and frozen.',
+    options: {},
+    run: commands.balance,
+  },
+  adjust: {
+    usage: 'adjust <mchNo> --amount <pesos> --reason <text> --reference <ref>',
+    summary:
+      'Move pesos into (+) or out of (−, written --amount=-20) a merchant’s available balance; the same --reference again changes nothing.',
+    options: { amount: { type: 'string' }, reason: { type: 'string' }, reference: { type: 'string' } },
+    run: commands.adjust,
+  },
+  settle: {
+    usage: 'settle [--until "yyyy-MM-dd HH:mm:ss"]',
+    summary:
+      'Settle every pay-in due by --until (platform wall clock; default now). Outside production --until may be in the future.',
+    options: { until: { type: 'string' } },
+    run: commands.settle,
+  },
+  'ledger-check': {
+    usage: 'ledger-check',
+    summary:
+      'Verify the books (balanced entries, balances, no part below zero); exit 1 when a problem is found.',
+    options: {},
+    run: commands.ledgerCheck,
+  },
   'routes list': {
     usage: 'routes list',
     summary: `List upstream routes (${ROUTES_NOTE}).`,

@@ -246,3 +246,47 @@ export function routesBinding(bind: boolean) {
     ctx.out(json(await callApi(ctx.admin, bind ? 'POST' : 'DELETE', path)));
   };
 }
+
+/** A merchant's balance: available, pending and frozen, in pesos. */
+export async function balance(ctx: Context): Promise<void> {
+  const mchNo = requirePositional(ctx, 'the merchant number');
+  ctx.out(json(await callApi(ctx.admin, 'GET', `${merchantPath(mchNo)}/balance`)));
+}
+
+const SIGNED_PESOS = /^-?\d{1,8}(\.\d{1,2})?$/;
+
+/** Moves a signed amount into (+) or out of (−) a merchant's available balance; idempotent by reference. */
+export async function adjust(ctx: Context): Promise<void> {
+  const mchNo = requirePositional(ctx, 'the merchant number');
+  const text = requireOption(ctx, 'amount');
+  if (!SIGNED_PESOS.test(text) || Number(text) === 0) {
+    throw usage(
+      `--amount must be non-zero pesos with at most 2 decimals, e.g. 150.25 or, for a debit, --amount=-20; got "${text}"`,
+    );
+  }
+  const body = {
+    // The decimal text read as a number is the double nearest it, which the API reads back exactly.
+    amount: Number(text),
+    reason: requireOption(ctx, 'reason'),
+    reference: requireOption(ctx, 'reference'),
+  };
+  ctx.out(json(await callApi(ctx.admin, 'POST', `${merchantPath(mchNo)}/adjustments`, body)));
+}
+
+/** Settles every pay-in due by --until (platform wall clock; default now). */
+export async function settle(ctx: Context): Promise<void> {
+  if (ctx.positionals.length > 0) throw usage(`unexpected argument "${ctx.positionals[0]}"`);
+  const until = option(ctx, 'until');
+  if (until !== undefined && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(until)) {
+    throw usage(`--until must be "yyyy-MM-dd HH:mm:ss" on the platform wall clock, got "${until}"`);
+  }
+  ctx.out(json(await callApi(ctx.admin, 'POST', '/admin/settlements/run', until ? { until } : {})));
+}
+
+/** Verifies the books; prints the report and fails (exit 1) when a problem is found. */
+export async function ledgerCheck(ctx: Context): Promise<void> {
+  if (ctx.positionals.length > 0) throw usage(`unexpected argument "${ctx.positionals[0]}"`);
+  const report = (await callApi(ctx.admin, 'GET', '/admin/ledger/check')) as { ok?: unknown };
+  ctx.out(json(report));
+  if (report?.ok !== true) throw new CliError('the ledger check found problems (listed above)', Exit.FAILED);
+}

@@ -2,7 +2,7 @@ import type { PayOrder__Output, Transfer__Output } from '@agentpay/proto';
 import { centavosToAmount, formatWireTime } from '@agentpay/wire';
 
 // The merchant-facing shapes of orders. Query replies (gateway) and callbacks (notifier) both render
-// through these functions, so a callback's `data` equals what the query returns (CONTRACT.md section 9).
+// through these functions, so a callback's `data` equals what the query returns (docs/merchant-api.md "Callbacks").
 
 type Wire = Record<string, string | number | boolean>;
 

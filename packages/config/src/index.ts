@@ -64,4 +64,10 @@ export const eventsEnv = {
   EVENTS_STREAM: z.string().default('AGENTPAY_EVENTS'),
   /** Subject prefix of the events: `<prefix>.pay.status_changed`, …; default agentpay.events. */
   EVENTS_SUBJECT_PREFIX: z.string().default('agentpay.events'),
+  /**
+   * Copies JetStream keeps of the events stream (and, through it, of its consumers): 1 (default) on one
+   * nats-server, 3 on a three-node cluster so a node can go away without losing an un-acked event; a
+   * changed value is applied to the existing stream at start (docs/deploy.md, "Sizing NATS").
+   */
+  EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 };

@@ -235,3 +235,51 @@ describe('configuration', () => {
     expect(() => client({ timeZone: 'Mars/Olympus' })).toThrow();
   });
 });
+
+describe('allBalanceRecords', () => {
+  const record = (n: number) => ({ recordNo: String(n), type: 'adjust', amount: 1, availableBalance: n });
+
+  it('follows nextCursor page after page with the same times and limit, a fresh nonce each', async () => {
+    respond = (req, res) => {
+      const cursor = req.body['cursor'];
+      const page =
+        cursor === undefined
+          ? { records: [record(1), record(2)], nextCursor: 'c2' }
+          : cursor === 'c2'
+            ? { records: [record(3), record(4)], nextCursor: 'c4' }
+            : { records: [record(5)] };
+      json(res, 200, envelope(0, 'success', page));
+    };
+    const params = { startTime: '2026-11-01 00:00:00', endTime: '2026-11-08 00:00:00', limit: 2 };
+    const seenRecords: string[] = [];
+    for await (const r of client().allBalanceRecords(params, { nonceStr: 'fixed' })) {
+      seenRecords.push(r.recordNo);
+    }
+    expect(seenRecords).toEqual(['1', '2', '3', '4', '5']);
+    expect(seen.map((s) => s.path)).toEqual(Array(3).fill('/gateway/query/balanceRecords'));
+    expect(seen.map((s) => s.body['cursor'])).toEqual([undefined, 'c2', 'c4']);
+    for (const s of seen) expect(s.body).toMatchObject(params);
+    expect(new Set(seen.map((s) => s.body['nonceStr'])).size).toBe(3);
+    expect(seen.map((s) => s.body['nonceStr'])).not.toContain('fixed');
+  });
+
+  it('starts from the given cursor, and throws AgentpayApiError when a page fails', async () => {
+    respond = (req, res) =>
+      req.body['cursor'] === 'c2'
+        ? json(res, 200, envelope(0, 'success', { records: [record(3)], nextCursor: 'c3' }))
+        : json(res, 200, envelope(10001, 'invalid parameter: cursor (unknown)', null));
+    const got: string[] = [];
+    const error = await (async () => {
+      for await (const r of client().allBalanceRecords({
+        startTime: '2026-11-01 00:00:00',
+        endTime: '2026-11-08 00:00:00',
+        cursor: 'c2',
+      })) {
+        got.push(r.recordNo);
+      }
+    })().catch((e: unknown) => e);
+    expect(got).toEqual(['3']);
+    expect(error).toBeInstanceOf(AgentpayApiError);
+    expect((error as AgentpayApiError).code).toBe(10001);
+  });
+});

@@ -8,6 +8,10 @@ import {
 import { type KeyInput, loadPrivateKey, loadPublicKey, signParams, verifySignature } from './signing.js';
 import { formatApiTime } from './time.js';
 import type {
+  Balance,
+  BalanceRecord,
+  BalanceRecordPage,
+  BalanceRecordsParams,
   CloseParams,
   Envelope,
   InquiryParams,
@@ -27,7 +31,7 @@ import type {
   TransferResult,
 } from './types.js';
 
-/** The paths of the ten endpoints. */
+/** The paths of the endpoints. */
 export const Paths = {
   pay: '/gateway/pay',
   payMethods: '/gateway/options/pay-methods',
@@ -39,6 +43,8 @@ export const Paths = {
   queryPayOrder: '/gateway/query/payOrder',
   queryTransferOrder: '/gateway/query/transferOrder',
   syncPayOrder: '/gateway/sync/order/pay',
+  balance: '/gateway/query/balance',
+  balanceRecords: '/gateway/query/balanceRecords',
 } as const;
 
 export interface AgentpayClientOptions {
@@ -142,6 +148,37 @@ export class AgentpayClient {
   /** Asks the platform to re-read a payment order's status from upstream. */
   syncPayOrder(params: PayOrderRef, options?: RequestOptions): Promise<Envelope<SyncResult>> {
     return this.request(Paths.syncPayOrder, params, options);
+  }
+
+  /** The MXN balance now: available, pending and frozen, in pesos. */
+  balance(options?: RequestOptions): Promise<Envelope<Balance>> {
+    return this.request(Paths.balance, {}, options);
+  }
+
+  /** One page of the statement: records in [startTime, endTime), oldest first. */
+  balanceRecords(
+    params: BalanceRecordsParams,
+    options?: RequestOptions,
+  ): Promise<Envelope<BalanceRecordPage>> {
+    return this.request(Paths.balanceRecords, params, options);
+  }
+
+  /**
+   * Every record of the statement, page after page (following nextCursor from `params.cursor` on, or
+   * from the start). A page that fails throws AgentpayApiError; each page is a request of its own with a
+   * fresh nonce, so `options.nonceStr` is not used.
+   */
+  async *allBalanceRecords(
+    params: BalanceRecordsParams,
+    options: RequestOptions = {},
+  ): AsyncGenerator<BalanceRecord, void, undefined> {
+    const { nonceStr: _unused, ...perPage } = options;
+    let cursor = params.cursor;
+    do {
+      const page = unwrap(await this.balanceRecords({ ...params, ...(cursor ? { cursor } : {}) }, perPage));
+      yield* page.records;
+      cursor = page.nextCursor;
+    } while (cursor);
   }
 
   /** The signed body the client would send for `params` (for logging or a custom transport). */

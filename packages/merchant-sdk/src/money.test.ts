@@ -22,6 +22,15 @@ describe('money helpers', () => {
     expect(parsePayBody('{"clabe":"646180157000000004","amount":100.5}')).toMatchObject({ amount: 100.5 });
     expect(() => parsePayBody('{"amount":1}')).toThrow(TypeError);
   });
+
+  it('parses the cashierUrl of a payBody and refuses one that is not http(s)', () => {
+    const url = 'http://127.0.0.1:8080/cashier/P20261123000000000001?t=abc';
+    const body = (cashierUrl: unknown) =>
+      JSON.stringify({ clabe: '646180157000000004', amount: 1, cashierUrl });
+    expect(parsePayBody(body(url)).cashierUrl).toBe(url);
+    expect(() => parsePayBody(body('javascript:alert(1)'))).toThrow(TypeError);
+    expect(() => parsePayBody(body(42))).toThrow(TypeError);
+  });
 });
 
 describe('formatApiTime', () => {

@@ -18,11 +18,15 @@ export function centavosToAmount(centavos: number | bigint): number {
   return n / 100;
 }
 
-/** Parses the `payBody` JSON text of a pay reply. */
+/** Parses the `payBody` JSON text of a pay reply; `cashierUrl`, when present, must be an http(s) URL. */
 export function parsePayBody(payBody: string): PayBody {
   const parsed: unknown = JSON.parse(payBody);
   if (typeof parsed !== 'object' || parsed === null || typeof (parsed as PayBody).clabe !== 'string') {
     throw new TypeError('payBody is not a JSON object with a clabe');
+  }
+  const { cashierUrl } = parsed as { cashierUrl?: unknown };
+  if (cashierUrl !== undefined && (typeof cashierUrl !== 'string' || !/^https?:\/\//.test(cashierUrl))) {
+    throw new TypeError('payBody.cashierUrl is not an http(s) URL');
   }
   return parsed as PayBody;
 }

@@ -101,6 +101,11 @@ export interface PayBody {
   amount: number;
   expiredTime?: string;
   reference?: string;
+  /**
+   * The platform's hosted payment page for this order (`…/cashier/{orderNo}?t=…`): send the payer there
+   * instead of showing the CLABE yourself; it follows the order live and returns them to your returnUrl.
+   */
+  cashierUrl?: string;
 }
 
 /** An item of the options endpoints. */
@@ -236,3 +241,68 @@ export interface CallbackBase<T> {
 export type PayOrderCallback = CallbackBase<PayOrder & { orderNo: string }>;
 export type TransferCallback = CallbackBase<TransferOrder & { transferNo: string }>;
 export type Callback = PayOrderCallback | TransferCallback;
+
+export type BalanceRecordType = Open<
+  | 'pay_in'
+  | 'settle'
+  | 'transfer_freeze'
+  | 'transfer_unfreeze'
+  | 'transfer_out'
+  | 'transfer_return'
+  | 'adjust'
+>;
+
+/** `data` of balance: the MXN balance in three parts, in pesos; none is ever below zero. */
+export interface Balance {
+  currency: Open<'MXN'>;
+  /** May be paid out: a transfer needs amount + fee of it (40006 otherwise). */
+  available: number;
+  /** Paid in, not settled yet (moves to available on the order's settlement day). */
+  pending: number;
+  /** Held for transfers still in progress. */
+  frozen: number;
+}
+
+/** POST /gateway/query/balanceRecords */
+export interface BalanceRecordsParams {
+  /** `yyyy-MM-dd HH:mm:ss`, included. */
+  startTime: string;
+  /** `yyyy-MM-dd HH:mm:ss`, excluded; after startTime and at most 31 days after it. */
+  endTime: string;
+  /** Records per page, 1..500; default 100. */
+  limit?: number;
+  /** The previous page's nextCursor. */
+  cursor?: string;
+}
+
+/**
+ * One movement of the balance. The three balances are the ones right after this record, so each
+ * record's balances equal the previous record's plus its own changes.
+ */
+export interface BalanceRecord {
+  recordNo: string;
+  type: BalanceRecordType;
+  orderNo?: string;
+  bizOrderNo?: string;
+  transferNo?: string;
+  bizTransferNo?: string;
+  /** The order's or transfer's amount; for `adjust` the adjustment itself (negative for a debit). */
+  amount: number;
+  fee: number;
+  availableChange: number;
+  pendingChange: number;
+  frozenChange: number;
+  availableBalance: number;
+  pendingBalance: number;
+  frozenBalance: number;
+  /** The operator's reason, for `adjust`. */
+  remark?: string;
+  createTime: string;
+}
+
+/** `data` of balanceRecords: one page, oldest first. */
+export interface BalanceRecordPage {
+  records: BalanceRecord[];
+  /** Present while another page follows: pass it as `cursor`. */
+  nextCursor?: string;
+}

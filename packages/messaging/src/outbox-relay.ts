@@ -1,5 +1,6 @@
 import { listen } from '@agentpay/db';
 import type { Logger } from '@agentpay/logger';
+import { backgroundLoop, type Next } from '@agentpay/runtime';
 import { Counter, Histogram, LATENCY_BUCKETS, type Registry } from '@agentpay/telemetry';
 import { jetstream } from '@nats-io/jetstream';
 import { type NatsConnection, headers as natsHeaders } from '@nats-io/transport-node';
@@ -71,27 +72,6 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     registers,
   });
 
-  let stopping = false;
-  let kicked = false;
-  let sleeper: { wake: () => void; byKick: boolean } | undefined;
-
-  const pause = (ms: number, byKick: boolean) =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        sleeper = undefined;
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      sleeper = { wake, byKick };
-    });
-
-  const kick = () => {
-    kicked = true;
-    // A kick never cuts a failure back-off short, or a NATS outage plus steady inserts would spin.
-    if (sleeper?.byKick) sleeper.wake();
-  };
-
   /** One transaction: lock a batch, publish it in order, stop at the first failure, mark what went out. */
   const relayBatch = async (): Promise<{ published: number; failed: boolean }> =>
     db.transaction().execute(async (trx) => {
@@ -149,28 +129,23 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       return { published: published.length, failed: failure !== undefined };
     });
 
-  const loop = (async () => {
-    let failures = 0;
-    while (!stopping) {
-      kicked = false;
-      let outcome: { published: number; failed: boolean };
+  // A full batch means more rows are probably waiting; a kick during the batch may be for a row it missed.
+  const loop = backgroundLoop({
+    name: 'outbox relay',
+    logger,
+    intervalMs: pollIntervalMs,
+    backoff: { firstMs: FIRST_BACKOFF_MS, maxMs: MAX_BACKOFF_MS },
+    round: async () => {
       try {
-        outcome = await relayBatch();
+        return await relayBatch();
       } catch (err) {
         logger.error({ err }, 'outbox relay could not read or update the outbox');
-        outcome = { published: 0, failed: true };
+        return { published: 0, failed: true };
       }
-      if (stopping) break;
-      if (outcome.failed) {
-        failures += 1;
-        await pause(Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS), false);
-        continue;
-      }
-      failures = 0;
-      // A full batch means more rows are probably waiting; a kick during the batch may be for a row it missed.
-      if (outcome.published < batchSize && !kicked) await pause(pollIntervalMs, true);
-    }
-  })();
+    },
+    next: (outcome): Next => (outcome.failed ? 'failed' : outcome.published < batchSize ? 'idle' : 'more'),
+  });
+  const kick = loop.kick;
 
   const listener = listen(opts.databaseUrl, OUTBOX_CHANNEL, logger, kick, LISTENER_APPLICATION_NAME);
   logger.info({ batchSize, pollIntervalMs }, 'outbox relay started');
@@ -180,9 +155,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     kick,
     stop: () => {
       stopped ??= (async () => {
-        stopping = true;
-        sleeper?.wake();
-        await loop;
+        await loop.stop();
         await listener.close();
         logger.info('outbox relay stopped');
       })();

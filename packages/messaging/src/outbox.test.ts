@@ -280,14 +280,21 @@ describe('startOutboxRelay', () => {
     // With a 10 s poll, only NOTIFY can deliver within the 5 s the waits below allow.
     startRelay({ pollIntervalMs: 10_000 });
     const firstPid = await waitFor(listenerPid, { message: 'relay never started listening' });
-    await sleep(300); // let the catch-up batch that follows LISTEN finish, so it cannot pick our row up
+    // Every (re)connect of the LISTEN connection runs one catch-up batch, which would publish a row without
+    // any NOTIFY. A sentinel row goes out first, by that batch or by its own NOTIFY; once it is in the
+    // stream, only a NOTIFY can publish the next row before the 10 s poll.
+    const sentinel = async (count: number) => {
+      await commit({ subject: subject('sentinel'), payload: {} });
+      await waitFor(async () => (await stored(name)).length === count, { message: 'the sentinel' });
+    };
+    await sentinel(1);
 
     const [first] = await commit({ subject: subject('first'), payload: {} });
-    await waitFor(async () => (await stored(name)).length === 1, {
+    await waitFor(async () => (await stored(name)).length === 2, {
       timeoutMs: 5_000,
       message: 'NOTIFY ignored',
     });
-    expect((await stored(name))[0]?.id).toBe(first);
+    expect((await stored(name))[1]?.id).toBe(first);
 
     await sql`select pg_terminate_backend(${firstPid})`.execute(db);
     await waitFor(
@@ -297,13 +304,13 @@ describe('startOutboxRelay', () => {
       },
       { message: 'LISTEN connection never re-established' },
     );
-    await sleep(300);
+    await sentinel(3);
     const [second] = await commit({ subject: subject('second'), payload: {} });
-    await waitFor(async () => (await stored(name)).length === 2, {
+    await waitFor(async () => (await stored(name)).length === 4, {
       timeoutMs: 5_000,
       message: 'NOTIFY ignored after reconnect',
     });
-    expect((await stored(name))[1]?.id).toBe(second);
+    expect((await stored(name))[3]?.id).toBe(second);
   });
 
   it('stop() lets the batch in flight finish and then publishes nothing more', async () => {
@@ -316,6 +323,8 @@ describe('startOutboxRelay', () => {
     const published = (await stored(name)).length;
     expect(50 - (await unpublished())).toBe(published);
     await commit({ subject: subject('after'), payload: {} });
+    // A stopped relay has nothing left that could publish; the pause gives one that still ran (a timer or
+    // a NOTIFY handler left behind) the time to show itself. Absence cannot be waited for.
     await sleep(300);
     expect(await stored(name)).toHaveLength(published);
   });

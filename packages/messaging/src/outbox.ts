@@ -79,6 +79,23 @@ export async function enqueueOutbox(trx: Transaction<AnyDatabase>, event: Outbox
   return id;
 }
 
+/**
+ * Records a platform event (such as OrderStatusChanged or NoticeReceived) in the caller's transaction:
+ * its `event_id` is the outbox id and JetStream msgID, and its `traceparent` also rides as a header.
+ */
+export async function enqueueEvent(
+  trx: Transaction<AnyDatabase>,
+  subject: string,
+  event: { event_id: string; traceparent: string },
+): Promise<void> {
+  await enqueueOutbox(trx, {
+    id: event.event_id,
+    subject,
+    payload: event,
+    headers: event.traceparent ? { traceparent: event.traceparent } : undefined,
+  });
+}
+
 /** Deletes rows published more than `olderThanMs` ago; returns how many. Unpublished rows are never touched. */
 export async function purgePublishedOutbox(db: Kysely<AnyDatabase>, olderThanMs: number): Promise<number> {
   const result = await sql`

@@ -1,18 +1,34 @@
 import {
   JetStreamApiCodes,
   JetStreamApiError,
+  jetstream,
   jetstreamManager,
   RetentionPolicy,
   StorageType,
   type StreamConfig,
   type StreamInfo,
 } from '@nats-io/jetstream';
-import { type NatsConnection, nanos } from '@nats-io/transport-node';
+import { type NatsConnection, nanos, headers as natsHeaders } from '@nats-io/transport-node';
 
 /** The platform's domain-event stream. */
 export const EVENTS_STREAM = 'AGENTPAY_EVENTS';
 /** Subjects the events stream captures: `agentpay.events.<aggregate>.<event>`. */
 export const EVENTS_SUBJECTS = ['agentpay.events.>'];
+
+/** The kinds of order whose status changes are announced: `<prefix>.<kind>.status_changed`. */
+export type OrderKind = 'pay' | 'transfer';
+/** The kinds of upstream notice the router records: `<prefix>.notice.<kind>`. */
+export type NoticeKind = 'payment' | 'payout';
+
+/** Subject of an order's OrderStatusChanged events (producers: payments, transfers; consumer: notifier). */
+export function statusChangedSubject(prefix: string, kind: OrderKind): string {
+  return `${prefix}.${kind}.status_changed`;
+}
+
+/** Subject of NoticeReceived events (producer: upstream-router; consumers: payments, transfers). */
+export function noticeSubject(prefix: string, kind: NoticeKind): string {
+  return `${prefix}.notice.${kind}`;
+}
 
 /** How long JetStream remembers a `msgID`; a relay that re-publishes after a crash falls well inside it. */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
@@ -22,18 +38,35 @@ export interface StreamSpec {
   subjects: string[];
   /** Drop messages older than this; default 0, keep until the limits say otherwise. */
   maxAgeMs?: number;
+  /**
+   * Copies of every message, on distinct nats-servers of a cluster (1, 3 or 5). Absent: 1 for a new
+   * stream, and an existing stream keeps its own. A changed count is applied to the existing stream.
+   */
+  replicas?: number;
+  /** Where the replicas go: a cluster by name and/or servers by tag; absent, the server picks. */
+  placement?: { cluster?: string; tags?: string[] };
 }
 
-/** Creates the stream, or updates its subjects and ages to match `spec`; safe to call at every start. */
+/** The settings `ensureStream` owns; anything else on an existing stream is left as it is. */
+type WantedStream = Pick<StreamConfig, 'subjects' | 'max_age' | 'duplicate_window'> &
+  Partial<Pick<StreamConfig, 'num_replicas' | 'placement'>>;
+
+/**
+ * Creates the stream, or updates its subjects, ages, replicas and placement to match `spec`; safe to
+ * call at every start of every replica. Consumers created with no replica count of their own follow
+ * the stream's, so an R3 stream also keeps its consumers' state on three servers.
+ */
 export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promise<StreamInfo> {
   const jsm = await jetstreamManager(nc);
   const maxAgeMs = spec.maxAgeMs ?? 0;
-  const wanted = {
+  const wanted: WantedStream = {
     subjects: spec.subjects,
     max_age: nanos(maxAgeMs),
     // JetStream rejects a duplicate window longer than the max age.
     duplicate_window: nanos(maxAgeMs > 0 ? Math.min(maxAgeMs, DUPLICATE_WINDOW_MS) : DUPLICATE_WINDOW_MS),
-  } satisfies Partial<StreamConfig>;
+    ...(spec.replicas !== undefined && { num_replicas: spec.replicas }),
+    ...(spec.placement !== undefined && { placement: placementOf(spec.placement) }),
+  };
 
   const reconcile = async (info: StreamInfo) =>
     matches(info.config, wanted) ? info : jsm.streams.update(spec.name, wanted);
@@ -59,18 +92,61 @@ export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promis
   }
 }
 
-function matches(
-  current: StreamConfig,
-  wanted: { subjects: string[]; max_age: number; duplicate_window: number },
-): boolean {
+function placementOf(placement: { cluster?: string; tags?: string[] }): StreamConfig['placement'] {
+  return {
+    cluster: placement.cluster ?? '',
+    ...(placement.tags && placement.tags.length > 0 && { tags: placement.tags }),
+  } as StreamConfig['placement'];
+}
+
+/** Deletes a stream if it exists (tests remove their own streams this way). */
+export async function deleteStream(nc: NatsConnection, name: string): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  await jsm.streams.delete(name).catch((err: unknown) => {
+    if (!isStreamNotFound(err)) throw err;
+  });
+}
+
+/**
+ * Publishes an event straight to JetStream (tests, and tools replaying an event), as a relay would:
+ * msgID = `event_id`, `traceparent` as a header. Answers the stream sequence it got.
+ */
+export async function publishEvent(
+  nc: NatsConnection,
+  subject: string,
+  event: { event_id: string; traceparent?: string },
+): Promise<number> {
+  const h = natsHeaders();
+  if (event.traceparent) h.set('traceparent', event.traceparent);
+  const ack = await jetstream(nc).publish(subject, JSON.stringify(event), {
+    msgID: event.event_id,
+    headers: h,
+  });
+  return ack.seq;
+}
+
+/** The stream sequence up to which a durable consumer has acked (or terminated) every message. */
+export async function ackedThrough(nc: NatsConnection, stream: string, durable: string): Promise<number> {
+  const jsm = await jetstreamManager(nc);
+  return (await jsm.consumers.info(stream, durable)).ack_floor.stream_seq;
+}
+
+function matches(current: StreamConfig, wanted: WantedStream): boolean {
   const have = [...(current.subjects ?? [])].sort();
   const want = [...wanted.subjects].sort();
   return (
     have.length === want.length &&
     have.every((subject, i) => subject === want[i]) &&
     current.max_age === wanted.max_age &&
-    current.duplicate_window === wanted.duplicate_window
+    current.duplicate_window === wanted.duplicate_window &&
+    (wanted.num_replicas === undefined || current.num_replicas === wanted.num_replicas) &&
+    (wanted.placement === undefined || samePlacement(current.placement, wanted.placement))
   );
+}
+
+function samePlacement(current: StreamConfig['placement'] | undefined, wanted: StreamConfig['placement']) {
+  const tags = (p: StreamConfig['placement'] | undefined) => [...(p?.tags ?? [])].sort().join(',');
+  return (current?.cluster ?? '') === (wanted?.cluster ?? '') && tags(current) === tags(wanted);
 }
 
 function isStreamNotFound(err: unknown): boolean {

@@ -1,4 +1,13 @@
-export { type NatsServer, type NatsServerOptions, startNatsServer } from './nats-server.js';
+export { startTcpFront, type TcpFront } from './front.js';
+export {
+  type NatsCluster,
+  type NatsClusterNode,
+  type NatsClusterOptions,
+  type NatsServer,
+  type NatsServerOptions,
+  startNatsCluster,
+  startNatsServer,
+} from './nats-server.js';
 export { freePort } from './ports.js';
 export {
   type PostgresCluster,

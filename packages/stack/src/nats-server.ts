@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,32 +47,51 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Starts `nats-server -a 127.0.0.1 -p <port> -js -sd <dir>` and waits until it accepts connections. */
-export async function startNatsServer(options: NatsServerOptions = {}): Promise<NatsServer> {
-  const port = options.port ?? (await freePort());
-  const ownDir = options.storeDir === undefined;
-  const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), 'agentpay-nats-'));
-  const binary = options.binary ?? process.env['NATS_SERVER_BIN'] ?? '/usr/sbin/nats-server';
-  const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
+function binaryOf(binary: string | undefined): string {
+  const path = binary ?? process.env['NATS_SERVER_BIN'] ?? '/usr/sbin/nats-server';
+  if (!existsSync(path)) {
+    throw new Error(
+      `nats-server is not installed at ${path}: install it (https://docs.nats.io/running-a-nats-service/introduction/installation) or point NATS_SERVER_BIN at it`,
+    );
+  }
+  return path;
+}
+
+/** One nats-server process on a fixed port with a fixed store, that can be killed and started again. */
+function natsProcess(opts: {
+  binary: string;
+  port: number;
+  storeDir: string;
+  args: string[];
+  readyTimeoutMs: number;
+  /** Extra readiness condition once the server logged that it is ready. */
+  ready?: () => Promise<boolean>;
+}): Pick<NatsServer, 'kill' | 'start' | 'restart'> & { running(): boolean; pid(): number | undefined } {
   let child: ChildProcess | undefined;
   let output = '';
 
   async function start(): Promise<void> {
     output = '';
-    const proc = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const proc = spawn(
+      opts.binary,
+      ['-a', '127.0.0.1', '-p', String(opts.port), '-js', '-sd', opts.storeDir, ...opts.args],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     for (const stream of [proc.stdout, proc.stderr]) {
       stream?.on('data', (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-8_000);
       });
     }
     child = proc;
-    const deadline = Date.now() + readyTimeoutMs;
+    const deadline = Date.now() + opts.readyTimeoutMs;
     // JetStream is ready once the server logs it; the port alone opens a moment earlier.
-    while (!/Server is ready/.test(output) || !(await accepts(port))) {
+    while (
+      !/Server is ready/.test(output) ||
+      !(await accepts(opts.port)) ||
+      (opts.ready !== undefined && !(await opts.ready()))
+    ) {
       if (proc.exitCode !== null) throw new Error(`nats-server exited during start:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`nats-server not ready on ${port}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`nats-server not ready on ${opts.port}:\n${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -83,11 +102,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     await exited(child);
   }
 
-  await start();
   return {
-    url: `nats://127.0.0.1:${port}`,
-    port,
-    storeDir,
     kill,
     start,
     async restart({ downMs = 0 } = {}) {
@@ -95,12 +110,174 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
       if (downMs > 0) await new Promise((r) => setTimeout(r, downMs));
       await start();
     },
+    running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    pid: () => child?.pid,
+  };
+}
+
+async function terminate(node: { running(): boolean; pid(): number | undefined }): Promise<void> {
+  const pid = node.pid();
+  if (!node.running() || pid === undefined) return;
+  process.kill(pid, 'SIGTERM');
+  while (node.running()) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** Starts `nats-server -a 127.0.0.1 -p <port> -js -sd <dir>` and waits until it accepts connections. */
+export async function startNatsServer(options: NatsServerOptions = {}): Promise<NatsServer> {
+  const binary = binaryOf(options.binary);
+  const port = options.port ?? (await freePort());
+  const ownDir = options.storeDir === undefined;
+  const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), 'agentpay-nats-'));
+  const node = natsProcess({
+    binary,
+    port,
+    storeDir,
+    args: [],
+    readyTimeoutMs: options.readyTimeoutMs ?? 15_000,
+  });
+  await node.start();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    storeDir,
+    kill: node.kill,
+    start: node.start,
+    restart: node.restart,
     async stop() {
-      if (child && child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited(child);
-      }
+      await terminate(node);
       if (ownDir) rmSync(storeDir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface NatsClusterOptions {
+  /** Servers in the cluster; default 3 (JetStream needs a majority of them up to elect leaders). */
+  nodes?: number;
+  /** The nats-server binary; default `NATS_SERVER_BIN` or `/usr/sbin/nats-server`. */
+  binary?: string;
+  /** Readiness deadline of each node, ms; default 30000. */
+  readyTimeoutMs?: number;
+}
+
+/** One server of a cluster: its name (as JetStream reports leaders) and its client port. */
+export interface NatsClusterNode extends Omit<NatsServer, 'stop'> {
+  name: string;
+  /** HTTP monitoring port (`/varz`, `/jsz`, `/routez`). */
+  monitorPort: number;
+  running(): boolean;
+}
+
+/** A JetStream cluster of nats-servers on loopback, joined by routes, each with its own store. */
+export interface NatsCluster {
+  /** Every node's client URL, comma-separated, as NATS_URL takes them. */
+  url: string;
+  name: string;
+  nodes: NatsClusterNode[];
+  /** The name of the server leading `stream`'s replicas, asked of a running node; undefined during an election. */
+  streamLeader(stream: string): Promise<string | undefined>;
+  /** Stops every node and removes their stores. */
+  stop(): Promise<void>;
+}
+
+interface JszStream {
+  name: string;
+  cluster?: { leader?: string };
+}
+
+/**
+ * Starts a JetStream cluster of `nodes` nats-servers on 127.0.0.1, each routed to every other, and waits
+ * until they have elected a JetStream meta leader (before that, no stream can be created).
+ */
+export async function startNatsCluster(options: NatsClusterOptions = {}): Promise<NatsCluster> {
+  const binary = binaryOf(options.binary);
+  const count = options.nodes ?? 3;
+  const name = `agentpay-${Math.random().toString(36).slice(2, 8)}`;
+  const root = mkdtempSync(join(tmpdir(), 'agentpay-nats-cluster-'));
+  const specs: { name: string; port: number; routePort: number; monitorPort: number; storeDir: string }[] =
+    [];
+  for (let i = 0; i < count; i++) {
+    const storeDir = join(root, `n${i + 1}`);
+    mkdirSync(storeDir);
+    specs.push({
+      name: `${name}-n${i + 1}`,
+      port: await freePort(),
+      routePort: await freePort(),
+      monitorPort: await freePort(),
+      storeDir,
+    });
+  }
+  const routes = specs.map((s) => `nats://127.0.0.1:${s.routePort}`).join(',');
+  const jsz = async (monitorPort: number, query = ''): Promise<Record<string, unknown> | undefined> => {
+    try {
+      const res = await fetch(`http://127.0.0.1:${monitorPort}/jsz${query}`, {
+        signal: AbortSignal.timeout(1_000),
+      });
+      return res.ok ? ((await res.json()) as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const nodes: (NatsClusterNode & { pid(): number | undefined })[] = specs.map((spec) => {
+    const node = natsProcess({
+      binary,
+      port: spec.port,
+      storeDir: spec.storeDir,
+      args: [
+        '-n',
+        spec.name,
+        '--cluster_name',
+        name,
+        '--cluster',
+        `nats://127.0.0.1:${spec.routePort}`,
+        '--routes',
+        routes,
+        '-m',
+        String(spec.monitorPort),
+      ],
+      readyTimeoutMs: options.readyTimeoutMs ?? 30_000,
+      // Clients may use the node once it knows the cluster's JetStream meta leader.
+      ready: async () => {
+        const meta = (await jsz(spec.monitorPort))?.['meta_cluster'] as { leader?: string } | undefined;
+        return Boolean(meta?.leader);
+      },
+    });
+    return {
+      ...node,
+      name: spec.name,
+      port: spec.port,
+      monitorPort: spec.monitorPort,
+      url: `nats://127.0.0.1:${spec.port}`,
+      storeDir: spec.storeDir,
+    };
+  });
+
+  const stop = async () => {
+    await Promise.all(nodes.map((n) => terminate(n)));
+    rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(nodes.map((n) => n.start()));
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return {
+    url: nodes.map((n) => n.url).join(','),
+    name,
+    nodes,
+    async streamLeader(stream) {
+      for (const node of nodes.filter((n) => n.running())) {
+        const info = await jsz(node.monitorPort, '?accounts=true&streams=true');
+        if (!info) continue;
+        const accounts = (info['account_details'] ?? []) as { stream_detail?: JszStream[] }[];
+        for (const account of accounts) {
+          const found = account.stream_detail?.find((s) => s.name === stream);
+          if (found) return found.cluster?.leader || undefined;
+        }
+      }
+      return undefined;
+    },
+    stop,
   };
 }

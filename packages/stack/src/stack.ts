@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startTcpFront, type TcpFront } from './front.js';
 import { freePort } from './ports.js';
 
 /** Repository root, so services are found wherever the caller runs from. */
@@ -12,6 +13,7 @@ export const SERVICES = [
   'payments',
   'transfers',
   'upstream-router',
+  'ledger',
   'notifier',
   'gateway',
 ] as const;
@@ -26,11 +28,13 @@ export interface Ports {
   transfersMetrics: number;
   router: number;
   routerNotices: number;
+  ledger: number;
+  ledgerMetrics: number;
   notifier: number;
   sandbox: number;
 }
 
-/** The contract's ports (CONTRACT.md section 10 and the README). */
+/** The contract's ports (README.md and the README). */
 export const DEFAULT_PORTS: Ports = {
   gateway: 8080,
   admin: 8081,
@@ -42,6 +46,8 @@ export const DEFAULT_PORTS: Ports = {
   paymentsMetrics: 9101,
   transfersMetrics: 9102,
   router: 50053,
+  ledger: 50054,
+  ledgerMetrics: 9103,
 };
 
 const DATABASES: Record<ServiceName, string> = {
@@ -49,6 +55,7 @@ const DATABASES: Record<ServiceName, string> = {
   payments: 'payments',
   transfers: 'transfers',
   'upstream-router': 'router',
+  ledger: 'ledger',
   notifier: 'notifier',
   'upstream-sandbox': 'sandbox',
 };
@@ -75,28 +82,45 @@ export interface StackOptions {
   /** Where service output goes: human-readable lines, raw JSON lines, or nowhere. Default `pretty`. */
   output?: 'pretty' | 'json' | 'silent';
   /** Receives every line a service writes (after `output` handling), e.g. to inspect logs in tests. */
-  onLog?: (service: ServiceName, line: string) => void;
+  onLog?: (service: ServiceName, line: string, replica: number) => void;
   /** Readiness deadline, ms; default 60000. */
   readyTimeoutMs?: number;
+  /**
+   * Processes of every service; default 1. With more, each replica has its own ports; gRPC clients get
+   * every replica's address (`ipv4:` list, balanced round-robin) and the internal HTTP hops (notifier,
+   * sandbox, notices) go through a local TCP front, as a Kubernetes Service would spread them.
+   */
+  replicas?: number;
 }
 
 export interface Stack {
+  /** The first replica's ports (the only one's, with one replica). */
   ports: Ports;
+  /** Processes per service. */
+  replicas: number;
+  /** Each replica's ports, by replica number. */
+  replicaPorts: Ports[];
+  /** With several replicas, `sandbox` and `notifier` are their TCP fronts; `gateway` and `admin` the first replica's. */
   urls: { gateway: string; admin: string; sandbox: string; notifier: string };
+  /** Every gateway replica's merchant API, by replica number (a client spreads over them as a Service would). */
+  gatewayUrls: string[];
   databaseUrl(service: ServiceName): string;
-  /** Kills one service at once (SIGKILL), as a crash would. */
-  kill(service: ServiceName): Promise<void>;
+  /** Kills one replica of a service at once (SIGKILL), as a crash would; default replica 0. */
+  kill(service: ServiceName, replica?: number): Promise<void>;
   /**
-   * Starts a killed or stopped service again and waits until the stack is ready. `env` is laid over the
-   * service's environment for this start and later ones (e.g. to change a flag between two test phases).
+   * Starts a killed or stopped service again and waits until the stack is ready: one replica, or every
+   * replica when none is named (a running one is stopped first). `env` is laid over the service's
+   * environment for this start and later ones (e.g. to change a flag between two test phases).
    */
-  restart(service: ServiceName, options?: { env?: Record<string, string> }): Promise<void>;
-  /** Whether the service's process is running (not killed, crashed or stopped). */
-  running(service: ServiceName): boolean;
+  restart(service: ServiceName, options?: { env?: Record<string, string>; replica?: number }): Promise<void>;
+  /** Whether the replica's process (every replica's, when none is named) is running (not killed, crashed or stopped). */
+  running(service: ServiceName, replica?: number): boolean;
   /** Stops every service with SIGTERM (they drain) and waits for them to exit. */
   stop(): Promise<void>;
-  /** Process id of each running service (e.g. to read its memory). */
+  /** Process id of each running service's first replica (e.g. to read its memory). */
   pids(): Partial<Record<ServiceName, number>>;
+  /** Every running process: service, replica and process id. */
+  processes(): { service: ServiceName; replica: number; pid: number }[];
 }
 
 function withDatabase(serverUrl: string, database: string): string {
@@ -117,57 +141,75 @@ function render(service: string, line: string): string {
   }
 }
 
-/** Starts every agentpay service as its own process and waits until the gateway reports ready. */
+async function randomPorts(): Promise<Ports> {
+  const ports: Partial<Record<keyof Ports, number>> = {};
+  for (const key of Object.keys(DEFAULT_PORTS) as (keyof Ports)[]) ports[key] = await freePort();
+  return ports as Ports;
+}
+
+/** Starts every agentpay service as its own process (or `replicas` of each) and waits until all report ready. */
 export async function startStack(options: StackOptions): Promise<Stack> {
-  const ports: Ports =
-    options.ports === 'random'
-      ? {
-          gateway: await freePort(),
-          admin: await freePort(),
-          payments: await freePort(),
-          paymentsMetrics: await freePort(),
-          transfers: await freePort(),
-          transfersMetrics: await freePort(),
-          router: await freePort(),
-          routerNotices: await freePort(),
-          notifier: await freePort(),
-          sandbox: await freePort(),
-        }
-      : { ...DEFAULT_PORTS, ...options.ports };
+  const replicas = options.replicas ?? 1;
+  const replicaPorts: Ports[] = [
+    options.ports === 'random' ? await randomPorts() : { ...DEFAULT_PORTS, ...options.ports },
+  ];
+  while (replicaPorts.length < replicas) replicaPorts.push(await randomPorts());
+  const ports = replicaPorts[0]!;
   const prefix = options.databasePrefix ?? 'agentpay';
   const output = options.output ?? 'pretty';
   const local = (port: number) => `127.0.0.1:${port}`;
   const databaseUrl = (service: ServiceName) =>
     withDatabase(options.postgresUrl, `${prefix}_${DATABASES[service]}`);
+  // Every replica's address for gRPC clients, which balance over them themselves.
+  const grpcTarget = (key: keyof Ports) =>
+    replicas === 1 ? local(ports[key]) : `ipv4:${replicaPorts.map((p) => local(p[key])).join(',')}`;
+  // The internal HTTP hops go through one front per service, as they would through a Kubernetes Service.
+  const fronts: TcpFront[] = [];
+  const front = async (key: keyof Ports) => {
+    if (replicas === 1) return ports[key];
+    const started = await startTcpFront(replicaPorts.map((p) => p[key]));
+    fronts.push(started);
+    return started.port;
+  };
+  const httpPorts = {
+    notifier: await front('notifier'),
+    sandbox: await front('sandbox'),
+    routerNotices: await front('routerNotices'),
+  };
 
   const common = {
     NATS_URL: options.natsUrl,
     // Each stack gets its own stream and subjects, so stacks sharing one NATS never see each other's events.
     EVENTS_STREAM: prefix === 'agentpay' ? 'AGENTPAY_EVENTS' : `${prefix.toUpperCase()}_EVENTS`,
     EVENTS_SUBJECT_PREFIX: prefix === 'agentpay' ? 'agentpay.events' : `${prefix}.events`,
-    PAYMENTS_ADDR: local(ports.payments),
-    TRANSFERS_ADDR: local(ports.transfers),
-    ROUTER_ADDR: local(ports.router),
-    NOTIFIER_URL: `http://${local(ports.notifier)}`,
-    SANDBOX_URL: `http://${local(ports.sandbox)}`,
-    PUBLIC_NOTICE_URL: `http://${local(ports.routerNotices)}`,
+    PAYMENTS_ADDR: grpcTarget('payments'),
+    TRANSFERS_ADDR: grpcTarget('transfers'),
+    ROUTER_ADDR: grpcTarget('router'),
+    LEDGER_ADDR: grpcTarget('ledger'),
+    NOTIFIER_URL: `http://${local(httpPorts.notifier)}`,
+    SANDBOX_URL: `http://${local(httpPorts.sandbox)}`,
+    PUBLIC_NOTICE_URL: `http://${local(httpPorts.routerNotices)}`,
     ...options.env,
   };
-  const perService: Record<ServiceName, Record<string, string>> = {
+  const perService = (ports: Ports): Record<ServiceName, Record<string, string>> => ({
     gateway: { GATEWAY_PORT: String(ports.gateway), ADMIN_PORT: String(ports.admin) },
     payments: { GRPC_PORT: String(ports.payments), METRICS_PORT: String(ports.paymentsMetrics) },
     transfers: { GRPC_PORT: String(ports.transfers), METRICS_PORT: String(ports.transfersMetrics) },
     'upstream-router': { GRPC_PORT: String(ports.router), NOTICE_PORT: String(ports.routerNotices) },
+    ledger: { GRPC_PORT: String(ports.ledger), METRICS_PORT: String(ports.ledgerMetrics) },
     notifier: { NOTIFIER_PORT: String(ports.notifier) },
     'upstream-sandbox': { SANDBOX_PORT: String(ports.sandbox) },
-  };
+  });
 
-  const children = new Map<ServiceName, ChildProcess>();
+  // One process per service and replica, keyed `<service>#<replica>`.
+  const key = (service: ServiceName, replica: number) => `${service}#${replica}`;
+  const children = new Map<string, ChildProcess>();
   const overrides = new Map<ServiceName, Record<string, string>>();
-  const exits = new Map<ServiceName, Promise<void>>();
+  const exits = new Map<string, Promise<void>>();
+  const everyReplica = Array.from({ length: replicas }, (_, i) => i);
   let stopping = false;
 
-  function launch(service: ServiceName): void {
+  function launch(service: ServiceName, replica: number): void {
     const program =
       options.entry === 'bundle'
         ? [`services/${service}/dist/main.js`]
@@ -179,27 +221,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...(options.entry === 'bundle' ? { PROTO_DIR: join(REPO_ROOT, 'proto') } : {}),
         DATABASE_URL: databaseUrl(service),
         ...common,
-        ...perService[service],
+        ...perService(replicaPorts[replica]!)[service],
         ...options.serviceEnv?.[service],
         ...overrides.get(service),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const label = replicas === 1 ? service : `${service}#${replica}`;
     for (const stream of [child.stdout, child.stderr]) {
       const lines = createInterface({ input: stream! });
       lines.on('line', (line) => {
-        options.onLog?.(service, line);
+        options.onLog?.(service, line, replica);
         if (output === 'json') process.stdout.write(`${line}\n`);
-        else if (output === 'pretty') process.stdout.write(`${render(service, line)}\n`);
+        else if (output === 'pretty') process.stdout.write(`${render(label, line)}\n`);
       });
     }
-    children.set(service, child);
+    children.set(key(service, replica), child);
     exits.set(
-      service,
+      key(service, replica),
       new Promise((resolve) => {
         child.once('exit', (code, signal) => {
           if (!stopping && output !== 'silent' && signal !== 'SIGKILL') {
-            process.stderr.write(`${service} exited (${signal ?? `code ${code}`})\n`);
+            process.stderr.write(`${label} exited (${signal ?? `code ${code}`})\n`);
           }
           resolve();
         });
@@ -207,9 +250,24 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
   }
 
+  const isRunning = (child: ChildProcess | undefined) =>
+    child !== undefined && child.exitCode === null && child.signalCode === null;
+
   async function waitReady(): Promise<void> {
     const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
-    const urls = [`http://${local(ports.gateway)}/healthz`, `http://${local(ports.sandbox)}/healthz`];
+    // Each gateway reports ready once its dependencies are; the sandbox is not one of them, and the
+    // gateway's probe does not ask the ledger, whose ops server answers once its gRPC server is up.
+    const urls = replicaPorts.flatMap((p) => [
+      `http://${local(p.gateway)}/healthz`,
+      `http://${local(p.sandbox)}/healthz`,
+      `http://${local(p.ledgerMetrics)}/healthz`,
+      // A gateway is ready once any replica of each service is: each replica's own port says it is up.
+      ...(replicas > 1
+        ? [p.paymentsMetrics, p.transfersMetrics, p.routerNotices, p.notifier].map(
+            (port) => `http://${local(port)}/healthz`,
+          )
+        : []),
+    ]);
     let last = '';
     while (Date.now() < deadline) {
       const results = await Promise.all(
@@ -233,9 +291,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stopping = true;
     for (const child of children.values()) if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.all(exits.values());
+    await Promise.all(fronts.map((f) => f.close()));
   }
 
-  for (const service of SERVICES) launch(service);
+  for (const service of SERVICES) for (const replica of everyReplica) launch(service, replica);
   try {
     await waitReady();
   } catch (err) {
@@ -245,37 +304,50 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   return {
     ports,
+    replicas,
+    replicaPorts,
     urls: {
       gateway: `http://${local(ports.gateway)}`,
       admin: `http://${local(ports.admin)}`,
-      sandbox: `http://${local(ports.sandbox)}`,
-      notifier: `http://${local(ports.notifier)}`,
+      sandbox: `http://${local(httpPorts.sandbox)}`,
+      notifier: `http://${local(httpPorts.notifier)}`,
     },
+    gatewayUrls: replicaPorts.map((p) => `http://${local(p.gateway)}`),
     databaseUrl,
-    async kill(service) {
-      children.get(service)?.kill('SIGKILL');
-      await exits.get(service);
+    async kill(service, replica = 0) {
+      children.get(key(service, replica))?.kill('SIGKILL');
+      await exits.get(key(service, replica));
     },
     async restart(service, restartOptions) {
       if (restartOptions?.env) overrides.set(service, { ...overrides.get(service), ...restartOptions.env });
-      const child = children.get(service);
-      if (child && child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exits.get(service);
+      const which = restartOptions?.replica === undefined ? everyReplica : [restartOptions.replica];
+      for (const replica of which) {
+        const child = children.get(key(service, replica));
+        if (isRunning(child)) {
+          child!.kill('SIGTERM');
+          await exits.get(key(service, replica));
+        }
+        launch(service, replica);
       }
-      launch(service);
       await waitReady();
     },
-    running(service) {
-      const child = children.get(service);
-      return child !== undefined && child.exitCode === null && child.signalCode === null;
+    running(service, replica) {
+      const which = replica === undefined ? everyReplica : [replica];
+      return which.every((r) => isRunning(children.get(key(service, r))));
     },
     stop: stopAll,
     pids: () =>
       Object.fromEntries(
-        [...children]
-          .filter(([, child]) => child.exitCode === null && child.pid)
-          .map(([name, child]) => [name, child.pid]),
+        SERVICES.map((service) => [service, children.get(key(service, 0))] as const)
+          .filter(([, child]) => child?.exitCode === null && child.pid)
+          .map(([name, child]) => [name, child!.pid]),
+      ),
+    processes: () =>
+      SERVICES.flatMap((service) =>
+        everyReplica.flatMap((replica) => {
+          const child = children.get(key(service, replica));
+          return child?.exitCode === null && child.pid ? [{ service, replica, pid: child.pid }] : [];
+        }),
       ),
   };
 }

@@ -6,4 +6,4 @@ export {
   testDatabaseName,
 } from './database.js';
 export { natsUrl, postgresUrl, requireNats, requirePostgres, stopTestContainers } from './services.js';
-export { uniqueName, type WaitForOptions, waitFor } from './wait.js';
+export { type Gate, gate, uniqueName, type WaitForOptions, waitFor } from './wait.js';

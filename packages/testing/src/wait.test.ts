@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uniqueName, waitFor } from './wait.js';
+import { gate, uniqueName, waitFor } from './wait.js';
 
 describe('waitFor', () => {
   it('returns the first value that is not undefined, null or false, retrying through throws', async () => {
@@ -32,5 +32,22 @@ describe('uniqueName', () => {
     const a = uniqueName('orders');
     expect(a).toMatch(/^orders_[0-9a-f]{10}$/);
     expect(uniqueName('orders')).not.toBe(a);
+  });
+});
+
+describe('gate', () => {
+  it('holds whoever awaits it until it is opened, then lets every one of them through', async () => {
+    const g = gate();
+    const passed: number[] = [];
+    const waiting = [1, 2].map(async (n) => {
+      await g.opened;
+      passed.push(n);
+    });
+    // By the next macrotask every settled promise has run its continuations: an open gate would have let them by.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(passed).toEqual([]);
+    g.open();
+    await Promise.all(waiting);
+    expect(passed.sort()).toEqual([1, 2]);
   });
 });

@@ -43,3 +43,21 @@ export async function waitFor<T>(
     await sleep(intervalMs);
   }
 }
+
+export interface Gate {
+  /** Settles once `open()` has been called. */
+  readonly opened: Promise<void>;
+  open(): void;
+}
+
+/**
+ * A promise a test opens by hand: a fake merchant or channel holds its answer on `opened` until the
+ * test has seen the moment it wants (a drain begun, enough requests in flight), instead of answering late.
+ */
+export function gate(): Gate {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}

@@ -1,4 +1,4 @@
-/** The string a request, response or callback signature covers (CONTRACT.md §2). */
+/** The string a request, response or callback signature covers (docs/merchant-api.md "Signing"). */
 export function canonicalString(obj: Record<string, unknown>): string {
   const keys: string[] = [];
   for (const key of Object.keys(obj)) {

@@ -1,4 +1,4 @@
-/** Every envelope code of CONTRACT.md §4 by symbolic name; `msg` is the text a merchant sees. */
+/** Every envelope code of docs/merchant-api.md "Codes" by symbolic name; `msg` is the text a merchant sees. */
 export const Codes = {
   SUCCESS: { code: 0, msg: 'success' },
   INVALID_PARAMETER: { code: 10001, msg: 'invalid parameter' },

@@ -3,7 +3,7 @@ import { type AppError, type CodeName, Codes } from './codes.js';
 import { signObject, signObjectAsync, verifyObject } from './signing.js';
 import { formatWireTime } from './time.js';
 
-/** The signed reply of every merchant API call (CONTRACT.md §4). */
+/** The signed reply of every merchant API call (docs/merchant-api.md "Codes"). */
 export interface Envelope {
   code: number;
   msg: string;
@@ -72,7 +72,7 @@ function prunedBody(body: Record<string, unknown>): Record<string, unknown> {
   return 'data' in body ? { ...body, data: pruneEmpty(body.data) ?? null } : { ...body };
 }
 
-// CONTRACT.md §4: inside `data` a field without a value is left out, never null. Signing the pruned copy
+// docs/merchant-api.md "Codes": inside `data` a field without a value is left out, never null. Signing the pruned copy
 // keeps the signature and the serialized body in agreement.
 function pruneEmpty(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;

@@ -6,7 +6,7 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 // Building a DateTimeFormat costs far more than using one; zones are few and fixed per process.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** `date` as `yyyy-MM-dd HH:mm:ss` on the wall clock of the IANA `timeZone` (CONTRACT.md §1). */
+/** `date` as `yyyy-MM-dd HH:mm:ss` on the wall clock of the IANA `timeZone` (docs/merchant-api.md "Requests"). */
 export function formatWireTime(date: Date, timeZone: string): string {
   const ms = date.getTime();
   if (Number.isNaN(ms)) throw new RangeError('formatWireTime: invalid date');
