@@ -1,0 +1,64 @@
+import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, eventsEnv, millis, port, z } from '@agentpay/config';
+import { defaultHolidays, parseHolidays } from './settlement/calendar.js';
+
+const positive = (fallback: number, max = 10_000) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
+/** The ledger service's environment. */
+export const ledgerEnv = z
+  .object({
+    ...baseEnv,
+    /** Interface the gRPC server binds to; default 0.0.0.0. */
+    HOST: z.string().default('0.0.0.0'),
+    /** gRPC port; default 50054. */
+    GRPC_PORT: port(50054),
+    /** HTTP port serving GET /metrics (Prometheus) and /healthz; default 9103. */
+    METRICS_PORT: port(9103),
+    /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
+    /** The service's own database; created if missing. */
+    DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_ledger')),
+    /** Postgres connections of one replica; default 10. At least 2: a sweep holds one for its lock. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+    /** NATS with JetStream, for the events consumed and the outbox relay; default nats://127.0.0.1:4222. */
+    NATS_URL: z.string().default(DEFAULT_NATS_URL),
+    ...eventsEnv,
+    /** Durable JetStream consumer of pay and transfer status changes the replicas share; default `ledger`. */
+    LEDGER_CONSUMER: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+      .default('ledger'),
+    /** How long JetStream waits for an event's ack before redelivering it, ms; default 30000. */
+    LEDGER_ACK_WAIT_MS: positive(30_000, 3_600_000),
+    /** Batches of events booked at once by one replica; default 4. */
+    LEDGER_CONSUME_CONCURRENCY: positive(4, 64),
+    /** Most events handed over at once; default 100. */
+    LEDGER_CONSUME_BATCH: positive(100, 1_000),
+    /**
+     * Most bookings of one merchant in one transaction; default 256. Concurrent freezes of a hot
+     * merchant share its next transaction, each with its own entry and key.
+     */
+    LEDGER_MAX_BATCH: positive(256, 1_000),
+    /**
+     * Bank holidays for settlement, comma-separated yyyy-MM-dd; replaces the bundled list
+     * (src/settlement/mx-bank-holidays.json) when set.
+     */
+    SETTLEMENT_HOLIDAYS: z.string().optional(),
+    /** Pause between two settlement sweeps, ms; default 60000. 0 turns the sweep off. */
+    SETTLEMENT_SWEEP_INTERVAL_MS: millis(60_000),
+    /** Pay-ins settled per sweep transaction; default 500. */
+    SETTLEMENT_BATCH: positive(500, 5_000),
+  })
+  // Checked in the transform, not a refine: the migrate entry picks fields from the plain object schema.
+  .transform((env, ctx) => {
+    let holidays: string[] = [];
+    try {
+      holidays =
+        env.SETTLEMENT_HOLIDAYS === undefined ? defaultHolidays() : parseHolidays(env.SETTLEMENT_HOLIDAYS);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message, path: ['SETTLEMENT_HOLIDAYS'] });
+    }
+    return { ...env, holidays, production: env.NODE_ENV === 'production' };
+  });
+
+export type LedgerConfig = z.output<typeof ledgerEnv>;

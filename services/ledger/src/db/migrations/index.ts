@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as outbox from './20261123T2300_outbox.js';
+import * as ledger from './20261123T2310_ledger.js';
+
+/** Every migration of the ledger database, by name; names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '20261123T2300_outbox': outbox,
+  '20261123T2310_ledger': ledger,
+};

@@ -1,0 +1,1 @@
+export { type Ledger, main } from './main.js';

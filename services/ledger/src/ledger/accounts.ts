@@ -1,0 +1,26 @@
+/** The three parts of a merchant's balance, each its own account. */
+export const PARTS = ['available', 'pending', 'frozen'] as const;
+export type Part = (typeof PARTS)[number];
+
+export const FEE_REVENUE = 'fee_revenue';
+export const ADJUSTMENTS = 'adjustments';
+/** The clearing account of an event that names no route. */
+export const DEFAULT_ROUTE = 'default';
+
+export function merchantAccount(mchNo: string, part: Part): string {
+  return `mch:${mchNo}:${part}`;
+}
+
+export function clearingAccount(routeId: string | undefined): string {
+  return `clearing:${routeId || DEFAULT_ROUTE}`;
+}
+
+/** The kind and owner an account row is created with, from its id. */
+export function accountRow(id: string): { id: string; kind: string; mch_no: string | null } {
+  if (id.startsWith('mch:')) {
+    const part = id.slice(id.lastIndexOf(':') + 1);
+    return { id, kind: part, mch_no: id.slice('mch:'.length, id.lastIndexOf(':')) };
+  }
+  if (id.startsWith('clearing:')) return { id, kind: 'clearing', mch_no: null };
+  return { id, kind: id, mch_no: null };
+}

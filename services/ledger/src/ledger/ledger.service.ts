@@ -1,0 +1,192 @@
+import { isSettleType } from '@agentpay/api';
+import type { Logger } from '@agentpay/logger';
+import type { Registry } from '@agentpay/telemetry';
+import type { Kysely } from 'kysely';
+import type { Database, EntryRow } from '../db/schema.js';
+import type { SettlementCalendar } from '../settlement/calendar.js';
+import { type MerchantBatcher, merchantBatcher } from './batcher.js';
+import type { Command } from './booking.js';
+import { LedgerError } from './ledger.errors.js';
+import { instrumentBookings } from './ledger.metrics.js';
+import { balanceOf, bookBatch, type Outcome } from './ledger.repository.js';
+import { retryConflicts } from './retry.js';
+
+export interface LedgerServiceDeps {
+  db: Kysely<Database>;
+  logger: Logger;
+  calendar: SettlementCalendar;
+  /** `${EVENTS_SUBJECT_PREFIX}.ledger.order_settled` */
+  settledSubject: string;
+  /** Most commands of one merchant booked in one transaction. */
+  maxBatch: number;
+  /** Where the booking metrics go (ledger.metrics.ts); none in tests. */
+  registry?: Registry;
+}
+
+export interface PayInInput {
+  mchNo: string;
+  orderNo: string;
+  bizOrderNo: string;
+  amount: number;
+  fee: number;
+  realAmount: number;
+  settleType: string;
+  payTime: Date;
+  routeId?: string;
+}
+
+export interface FreezeInput {
+  mchNo: string;
+  transferNo: string;
+  bizTransferNo: string;
+  amount: number;
+  fee: number;
+}
+
+export interface AdjustInput {
+  mchNo: string;
+  amount: number;
+  reason: string;
+  reference: string;
+}
+
+/** An entry a use case booked now (`created`) or before (a repeat of its key). */
+export interface Booked {
+  entry: EntryRow;
+  created: boolean;
+}
+
+export interface LedgerService {
+  /** The pay-in command for `input`, validated and with its due time; throws INVALID_REQUEST. */
+  payInCommand(input: PayInInput): Command;
+  payIn(input: PayInInput): Promise<Outcome>;
+  freeze(input: FreezeInput): Promise<Booked>;
+  unfreeze(mchNo: string, transferNo: string): Promise<Outcome>;
+  voidFreeze(mchNo: string, transferNo: string): Promise<{ released: boolean; holdStatus: string }>;
+  transferOut(mchNo: string, transferNo: string): Promise<Outcome>;
+  transferReturn(mchNo: string, transferNo: string): Promise<Outcome>;
+  adjust(input: AdjustInput): Promise<Booked>;
+  /** Books commands of any merchants in one transaction, in order (the sweep, a batch of events). */
+  bookNow(commands: readonly Command[]): Promise<Outcome[]>;
+  balance(mchNo: string): Promise<{ available: number; pending: number; frozen: number }>;
+  /** Waits for every queued booking (shutdown). */
+  drain(): Promise<void>;
+}
+
+function invalid(detail: string): LedgerError {
+  return new LedgerError('INVALID_REQUEST', detail);
+}
+
+function requireText(value: string, field: string): void {
+  if (!value) throw invalid(`${field} is required`);
+}
+
+function requireCentavos(value: number, field: string, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) throw invalid(`${field} must be an integer >= ${min}`);
+}
+
+/** The entry an outcome answers with, or the typed error it carries. */
+function entryOf(outcome: Outcome): Booked {
+  switch (outcome.kind) {
+    case 'booked':
+      return { entry: outcome.entry, created: outcome.created };
+    case 'refused':
+      throw outcome.error;
+    case 'skipped':
+      throw new Error(`nothing was booked: ${outcome.reason}`);
+    default: {
+      const unreachable: never = outcome;
+      return unreachable;
+    }
+  }
+}
+
+/** The ledger's use cases; each books in one transaction, idempotently by its key. */
+export function ledgerService(deps: LedgerServiceDeps): LedgerService {
+  const { db, calendar } = deps;
+
+  const bookInTransaction = (commands: readonly Command[]) =>
+    retryConflicts(() =>
+      db
+        .transaction()
+        .execute((trx) => bookBatch(trx, commands, { settledSubject: deps.settledSubject, now: new Date() })),
+    );
+  const bookNow = deps.registry ? instrumentBookings(bookInTransaction, deps.registry) : bookInTransaction;
+  const batcher: MerchantBatcher = merchantBatcher(bookNow, deps.maxBatch);
+
+  const transferCommand = (
+    type: 'unfreeze' | 'void_freeze' | 'transfer_out' | 'transfer_return',
+    mchNo: string,
+    transferNo: string,
+  ) => {
+    requireText(mchNo, 'mch_no');
+    requireText(transferNo, 'transfer_no');
+    return batcher.submit({ type, mchNo, transferNo });
+  };
+
+  const payInCommand = (input: PayInInput): Command => {
+    requireText(input.mchNo, 'mch_no');
+    requireText(input.orderNo, 'order_no');
+    requireCentavos(input.amount, 'amount', 1);
+    requireCentavos(input.fee, 'fee', 0);
+    requireCentavos(input.realAmount, 'real_amount', 0);
+    if (input.realAmount + input.fee !== input.amount) throw invalid('real_amount + fee must equal amount');
+    if (!isSettleType(input.settleType)) throw invalid(`unknown settle_type ${input.settleType}`);
+    if (Number.isNaN(input.payTime.getTime())) throw invalid('pay_time is not an instant');
+    return {
+      type: 'pay_in',
+      mchNo: input.mchNo,
+      orderNo: input.orderNo,
+      bizOrderNo: input.bizOrderNo,
+      amount: input.amount,
+      fee: input.fee,
+      realAmount: input.realAmount,
+      settleType: input.settleType,
+      payTime: input.payTime,
+      dueAt: calendar.dueAt(input.payTime, input.settleType),
+      ...(input.routeId && { routeId: input.routeId }),
+    };
+  };
+
+  return {
+    payInCommand,
+    payIn: (input) => batcher.submit(payInCommand(input)),
+    async freeze(input) {
+      requireText(input.mchNo, 'mch_no');
+      requireText(input.transferNo, 'transfer_no');
+      requireCentavos(input.amount, 'amount', 1);
+      requireCentavos(input.fee, 'fee', 0);
+      return entryOf(await batcher.submit({ type: 'freeze', ...input }));
+    },
+    unfreeze: (mchNo, transferNo) => transferCommand('unfreeze', mchNo, transferNo),
+    async voidFreeze(mchNo, transferNo) {
+      const outcome = await transferCommand('void_freeze', mchNo, transferNo);
+      switch (outcome.kind) {
+        case 'booked':
+          return { released: true, holdStatus: 'void' };
+        case 'skipped':
+          return { released: false, holdStatus: outcome.holdStatus ?? 'void' };
+        case 'refused':
+          throw outcome.error;
+        default: {
+          const unreachable: never = outcome;
+          return unreachable;
+        }
+      }
+    },
+    transferOut: (mchNo, transferNo) => transferCommand('transfer_out', mchNo, transferNo),
+    transferReturn: (mchNo, transferNo) => transferCommand('transfer_return', mchNo, transferNo),
+    async adjust(input) {
+      requireText(input.mchNo, 'mch_no');
+      if (!input.reference || input.reference.length > 100)
+        throw invalid('reference must be 1..100 characters');
+      if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
+        throw invalid('amount must be a non-zero integer');
+      }
+      return entryOf(await batcher.submit({ type: 'adjust', ...input }));
+    },
+    bookNow,
+    balance: (mchNo) => balanceOf(db, mchNo),
+    drain: () => batcher.idle(),
+  };
+}

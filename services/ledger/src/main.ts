@@ -1,0 +1,123 @@
+import { isEntryPoint, runService } from '@agentpay/config';
+import { boundPort, startOpsServer } from '@agentpay/http';
+import { startEventConsumer, startOutboxRelay } from '@agentpay/messaging';
+import { loadProtos, startGrpcServer } from '@agentpay/proto';
+import { bootstrapService } from '@agentpay/service';
+import { ledgerEnv } from './config.js';
+import { migrations } from './db/migrations/index.js';
+import type { Database } from './db/schema.js';
+import { statusChangedHandler } from './events/status-changed.handler.js';
+import type { CrossCheck } from './ledger/check.repository.js';
+import { type LedgerService, ledgerService } from './ledger/ledger.service.js';
+import { ledgerHandlers } from './ledger.grpc.js';
+import { settlementCalendar } from './settlement/calendar.js';
+import { type Settlement, settlementSweep } from './settlement/settlement.sweep.js';
+
+export interface Ledger {
+  grpcPort: number;
+  /** Port of GET /metrics. */
+  metricsPort: number;
+  /** The use cases, for tests and operators' scripts in the same process. */
+  ledger: LedgerService;
+  settlement: Settlement;
+  stop(): Promise<void>;
+}
+
+/**
+ * Composition root of the ledger service. `crossChecks` lets a caller that can see the other services'
+ * data add the order and transfer checks to Check.
+ */
+export async function main(
+  env: NodeJS.ProcessEnv,
+  opts: { crossChecks?: CrossCheck[] } = {},
+): Promise<Ledger> {
+  const svc = await bootstrapService({ name: 'ledger', schema: ledgerEnv, env });
+  const { config, logger, registry } = svc;
+
+  // Stopped in reverse: servers, then the sweep and no more events taken (what is being booked commits
+  // and is acked), the bookings still queued, the relay, NATS, then Postgres.
+  return svc.run(async () => {
+    const db = await svc.database<Database>(migrations, { poolSize: config.DATABASE_POOL_SIZE });
+    const nc = await svc.events();
+    svc.own(
+      'outbox relay',
+      startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry }),
+      (r) => r.stop(),
+    );
+
+    const ledger = svc.own(
+      'bookings',
+      ledgerService({
+        db,
+        logger,
+        calendar: settlementCalendar({ holidays: config.holidays, timeZone: config.API_TIME_ZONE }),
+        settledSubject: `${config.EVENTS_SUBJECT_PREFIX}.ledger.order_settled`,
+        maxBatch: config.LEDGER_MAX_BATCH,
+        registry,
+      }),
+      (l) => l.drain(),
+    );
+    svc.own(
+      'event consumer',
+      startEventConsumer({
+        nc,
+        logger,
+        service: 'ledger',
+        stream: config.EVENTS_STREAM,
+        durable: config.LEDGER_CONSUMER,
+        // pay.status_changed and transfer.status_changed; the ledger's own events are not among them.
+        filterSubject: `${config.EVENTS_SUBJECT_PREFIX}.*.status_changed`,
+        concurrency: config.LEDGER_CONSUME_CONCURRENCY,
+        batchSize: config.LEDGER_CONSUME_BATCH,
+        ackWaitMs: config.LEDGER_ACK_WAIT_MS,
+        handle: statusChangedHandler({ db, logger, ledger }),
+      }),
+      (c) => c.stop(),
+    );
+    const settlement = svc.own(
+      'settlement sweep',
+      settlementSweep({
+        db,
+        logger,
+        ledger,
+        intervalMs: config.SETTLEMENT_SWEEP_INTERVAL_MS,
+        batch: config.SETTLEMENT_BATCH,
+      }),
+      (s) => s.stop(),
+    );
+
+    const grpcServer = svc.own(
+      'gRPC server',
+      await startGrpcServer({
+        host: config.HOST,
+        port: config.GRPC_PORT,
+        name: 'ledger',
+        registry,
+        services: [
+          [
+            loadProtos().agentpay.ledger.v1.LedgerService.service,
+            ledgerHandlers({
+              db,
+              logger,
+              ledger,
+              settlement,
+              ...(opts.crossChecks && { crossChecks: opts.crossChecks }),
+            }),
+          ],
+        ],
+      }),
+      (s) => s.stop(),
+    );
+    const ops = svc.own(
+      'ops server',
+      await startOpsServer({ logger, host: config.HOST, port: config.METRICS_PORT, metrics: registry }),
+      (o) => o.close(),
+    );
+    grpcServer.setServing(true);
+    logger.info({ grpcPort: grpcServer.port }, 'ledger listening');
+
+    return { grpcPort: grpcServer.port, metricsPort: boundPort(ops), ledger, settlement, stop: svc.stop };
+  });
+}
+
+if (isEntryPoint(import.meta.url)) runService('ledger', main);

@@ -1,0 +1,52 @@
+import { createLogger } from '@agentpay/logger';
+import { migratedTestDatabase } from '@agentpay/testing';
+import type { Kysely } from 'kysely';
+import { migrations } from '../../src/db/migrations/index.js';
+import type { Database } from '../../src/db/schema.js';
+import { type LedgerService, ledgerService } from '../../src/ledger/ledger.service.js';
+import { defaultHolidays, settlementCalendar } from '../../src/settlement/calendar.js';
+import { type Settlement, settlementSweep } from '../../src/settlement/settlement.sweep.js';
+
+export const TIME_ZONE = 'America/Mexico_City';
+export const SETTLED_SUBJECT = 'test.ledger.order_settled';
+
+export interface FreshLedger {
+  db: Kysely<Database>;
+  ledger: LedgerService;
+  settlement: Settlement;
+  /** Another replica's use cases on the same database. */
+  replica(opts?: { maxBatch?: number }): LedgerService;
+  drop(): Promise<void>;
+}
+
+/** The ledger's use cases on a fresh migrated database, without gRPC or NATS. */
+export async function freshLedger(label: string): Promise<FreshLedger> {
+  const { db, drop } = await migratedTestDatabase<Database>(label, migrations);
+  const logger = createLogger({ service: 'ledger-test', level: 'silent' });
+  const calendar = settlementCalendar({ holidays: defaultHolidays(), timeZone: TIME_ZONE });
+  const replicas: LedgerService[] = [];
+  const replica = (opts: { maxBatch?: number } = {}) => {
+    const service = ledgerService({
+      db,
+      logger,
+      calendar,
+      settledSubject: SETTLED_SUBJECT,
+      maxBatch: opts.maxBatch ?? 256,
+    });
+    replicas.push(service);
+    return service;
+  };
+  const ledger = replica();
+  const settlement = settlementSweep({ db, logger, ledger, intervalMs: 0, batch: 7 });
+  return {
+    db,
+    ledger,
+    settlement,
+    replica,
+    drop: async () => {
+      await settlement.stop();
+      await Promise.all(replicas.map((r) => r.drain()));
+      await drop();
+    },
+  };
+}
