@@ -14,10 +14,24 @@ export const paymentsEnv = z
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** The service's own database; created if missing. */
     DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_payments')),
-    /** NATS with JetStream, for the outbox relay; default nats://127.0.0.1:4222. */
+    /** NATS with JetStream, for the outbox relay and the notice consumer; default nats://127.0.0.1:4222. */
     NATS_URL: z.string().default(DEFAULT_NATS_URL),
     ...eventsEnv,
-    /** gRPC address of the upstream router; default 127.0.0.1:50053. */
+    /** Durable JetStream consumer applying the router's notices, shared by every replica; default payments-notices. */
+    NOTICE_CONSUMER: z.string().default('payments-notices'),
+    /** Notices applied at once by one replica; default 8. */
+    NOTICE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+    /** Pause before a notice that could not be applied is redelivered, ms; default 5000. */
+    NOTICE_RETRY_DELAY_MS: millis(5_000),
+    /**
+     * Durable JetStream consumer of the ledger's OrderSettled events (`<prefix>.ledger.order_settled`),
+     * shared by every replica; default payments-settled.
+     */
+    SETTLED_CONSUMER: z.string().default('payments-settled'),
+    /**
+     * gRPC target of the upstream router; default 127.0.0.1:50053. Calls are spread round-robin over every address
+     * it resolves to: `dns:///name:port` of a headless Service, or `ipv4:host:port,host:port` (docs/deploy.md).
+     */
     ROUTER_ADDR: z.string().default('127.0.0.1:50053'),
     /** Deadline of a call to the upstream router, ms; default 15000. */
     ROUTER_TIMEOUT_MS: millis(15_000),
@@ -27,7 +41,7 @@ export const paymentsEnv = z
      * them takes the order over. Must exceed ROUTER_TIMEOUT_MS so a live owner never loses it.
      */
     CREATE_LEASE_MS: millis(30_000),
-    /** Pause between two runs of the expiry sweep, ms; default 30000 (CONTRACT.md section 7). 0 turns it off. */
+    /** Pause between two runs of the expiry sweep, ms; default 30000 (docs/merchant-api.md "Statuses"). 0 turns it off. */
     EXPIRY_SWEEP_INTERVAL_MS: millis(30_000),
     /** Expired orders one sweep round claims at a time; default 50. */
     EXPIRY_SWEEP_BATCH: z.coerce.number().int().min(1).max(1_000).default(50),

@@ -1,17 +1,17 @@
-import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
-import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
+import { isEntryPoint, runService } from '@agentpay/config';
 import { boundPort, startOpsServer } from '@agentpay/http';
-import { createLogger } from '@agentpay/logger';
-import { connectNats, ensureStream, startOutboxRelay } from '@agentpay/messaging';
+import { noticeSubject, startOutboxRelay, statusChangedSubject } from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
-import { createRegistry, installTracing } from '@agentpay/telemetry';
+import { bootstrapService } from '@agentpay/service';
 import { paymentsEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
+import { startPaymentNoticeConsumer } from './notices/notice.consumer.js';
 import { expirySweep } from './pay-orders/expiry.sweep.js';
 import { payOrderService } from './pay-orders/pay-order.service.js';
 import { paymentHandlers } from './payments.grpc.js';
-import { routerUpstream } from './upstream/upstream.client.js';
+import { startOrderSettledConsumer } from './settlements/order-settled.consumer.js';
+import { routerUpstream } from './upstream/router.client.js';
 
 export interface Payments {
   grpcPort: number;
@@ -24,84 +24,112 @@ export interface Payments {
 
 /** Composition root of the payments service. */
 export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
-  const config = parseConfig(paymentsEnv, env);
-  const logger = createLogger({ service: 'payments', level: config.LOG_LEVEL });
-  const tracing = installTracing({
-    service: 'payments',
-    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
-  });
-  const registry = createRegistry('payments');
+  const svc = await bootstrapService({ name: 'payments', schema: paymentsEnv, env });
+  const { config, logger, registry } = svc;
+  return svc.run(async () => {
+    const db = await svc.database<Database>(migrations);
+    const nc = await svc.events();
+    svc.own(
+      'outbox relay',
+      startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry }),
+      (r) => r.stop(),
+    );
 
-  await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, {
-    applicationName: 'payments',
-    logger,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-  });
-  await migrateToLatest(db, migrations, logger);
+    const upstream = svc.own(
+      'router client',
+      routerUpstream({ address: config.ROUTER_ADDR, timeoutMs: config.ROUTER_TIMEOUT_MS, logger }),
+      (u) => u.close(),
+    );
+    const subject = statusChangedSubject(config.EVENTS_SUBJECT_PREFIX, 'pay');
+    const payOrders = payOrderService({
+      db,
+      logger,
+      upstream,
+      subject,
+      timeZone: config.API_TIME_ZONE,
+      createLeaseMs: config.CREATE_LEASE_MS,
+    });
+    const sweep = svc.own(
+      'expiry sweep',
+      expirySweep({
+        db,
+        logger,
+        upstream,
+        subject,
+        intervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,
+        batch: config.EXPIRY_SWEEP_BATCH,
+        leaseMs: config.EXPIRY_SWEEP_LEASE_MS,
+        createLeaseMs: config.CREATE_LEASE_MS,
+      }),
+      (x) => x.stop(),
+    );
 
-  const nc = await connectNats(config.NATS_URL, { name: 'payments', logger });
-  await ensureStream(nc, { name: config.EVENTS_STREAM, subjects: [`${config.EVENTS_SUBJECT_PREFIX}.>`] });
-  const relay = startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry });
+    // Notices wait in the stream while payments is down, and are applied from where it left off.
+    svc.own(
+      'notice consumer',
+      startPaymentNoticeConsumer({
+        nc,
+        logger,
+        registry,
+        payOrders,
+        stream: config.EVENTS_STREAM,
+        durable: config.NOTICE_CONSUMER,
+        subject: noticeSubject(config.EVENTS_SUBJECT_PREFIX, 'payment'),
+        concurrency: config.NOTICE_CONCURRENCY,
+        retryDelayMs: config.NOTICE_RETRY_DELAY_MS,
+      }),
+      (c) => c.stop(),
+    );
 
-  const upstream = routerUpstream({
-    address: config.ROUTER_ADDR,
-    timeoutMs: config.ROUTER_TIMEOUT_MS,
-    logger,
-  });
-  const subject = `${config.EVENTS_SUBJECT_PREFIX}.pay.status_changed`;
-  const payOrders = payOrderService({
-    db,
-    logger,
-    upstream,
-    subject,
-    timeZone: config.API_TIME_ZONE,
-    createLeaseMs: config.CREATE_LEASE_MS,
-  });
-  const sweep = expirySweep({
-    db,
-    logger,
-    upstream,
-    subject,
-    intervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,
-    batch: config.EXPIRY_SWEEP_BATCH,
-    leaseMs: config.EXPIRY_SWEEP_LEASE_MS,
-    createLeaseMs: config.CREATE_LEASE_MS,
-  });
+    // Settlements wait in the stream while payments is down, like notices.
+    svc.own(
+      'settlement consumer',
+      startOrderSettledConsumer({
+        nc,
+        db,
+        logger,
+        stream: config.EVENTS_STREAM,
+        durable: config.SETTLED_CONSUMER,
+        subject: `${config.EVENTS_SUBJECT_PREFIX}.ledger.order_settled`,
+        concurrency: 2,
+      }),
+      (c) => c.stop(),
+    );
 
-  const protos = loadProtos();
-  const grpcServer = await startGrpcServer({
-    host: config.HOST,
-    port: config.GRPC_PORT,
-    name: 'payments',
-    registry,
-    services: [[protos.agentpay.payments.v1.PaymentService.service, paymentHandlers({ logger, payOrders })]],
-  });
-  grpcServer.setServing(true);
-  const ops = await startOpsServer({
-    logger,
-    host: config.HOST,
-    port: config.METRICS_PORT,
-    metrics: registry,
-  });
-  logger.info({ grpcPort: grpcServer.port }, 'payments listening');
+    const protos = loadProtos();
+    const grpcServer = svc.own(
+      'gRPC server',
+      await startGrpcServer({
+        host: config.HOST,
+        port: config.GRPC_PORT,
+        name: 'payments',
+        registry,
+        services: [
+          [protos.agentpay.payments.v1.PaymentService.service, paymentHandlers({ logger, payOrders })],
+        ],
+      }),
+      (g) => g.stop(),
+    );
+    grpcServer.setServing(true);
+    const ops = svc.own(
+      'ops server',
+      await startOpsServer({
+        logger,
+        host: config.HOST,
+        port: config.METRICS_PORT,
+        metrics: registry,
+      }),
+      (o) => o.close(),
+    );
+    logger.info({ grpcPort: grpcServer.port }, 'payments listening');
 
-  return {
-    grpcPort: grpcServer.port,
-    metricsPort: boundPort(ops),
-    sweepExpired: () => sweep.runOnce(),
-    async stop() {
-      await grpcServer.stop();
-      await ops.close();
-      await sweep.stop();
-      upstream.close();
-      await relay.stop();
-      await nc.drain();
-      await db.destroy();
-      await tracing.shutdown();
-      logger.info('payments stopped');
-    },
-  };
+    return {
+      grpcPort: grpcServer.port,
+      metricsPort: boundPort(ops),
+      sweepExpired: () => sweep.runOnce(),
+      stop: svc.stop,
+    };
+  });
 }
 
 if (isEntryPoint(import.meta.url)) runService('payments', main);

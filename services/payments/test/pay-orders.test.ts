@@ -2,10 +2,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@agentpay/db';
 import {
+  ackedThrough,
+  connectNats,
+  type NatsConnection,
+  noticeSubject,
+  publishEvent,
+} from '@agentpay/messaging';
+import {
   type CreatePayOrderRequest,
   call,
   loadProtos,
+  type NoticeReceived,
+  type OrderSettled,
   type OrderStatusChanged__Output,
+  type PaymentNotice,
   type PaymentServiceClient,
 } from '@agentpay/proto';
 import { createTestDatabase, natsUrl, type TestDatabase, uniqueName, waitFor } from '@agentpay/testing';
@@ -27,12 +37,16 @@ let router: FakeRouter;
 let payments: Payments;
 let client: PaymentServiceClient;
 let db: ReturnType<typeof createDb<Database>>;
+let nc: NatsConnection;
 const prefix = uniqueName('t_pay');
+const stream = prefix.toUpperCase();
+let env: Record<string, string>;
 
 beforeAll(async () => {
   database = await createTestDatabase('payments_it');
   router = await startFakeRouter();
-  payments = await main({
+  nc = await connectNats(await natsUrl(), { name: 'payments-test' });
+  env = {
     DATABASE_URL: database.url,
     NATS_URL: await natsUrl(),
     GRPC_PORT: '0',
@@ -41,11 +55,13 @@ beforeAll(async () => {
     ROUTER_ADDR: router.address,
     ROUTER_TIMEOUT_MS: '5000',
     CREATE_LEASE_MS: '10000',
-    EVENTS_STREAM: prefix.toUpperCase(),
+    EVENTS_STREAM: stream,
     EVENTS_SUBJECT_PREFIX: `${prefix}.events`,
     EXPIRY_SWEEP_INTERVAL_MS: '0',
-    LOG_LEVEL: 'silent',
-  });
+    NOTICE_RETRY_DELAY_MS: '50',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  };
+  payments = await main(env);
   client = new (loadProtos().agentpay.payments.v1.PaymentService)(
     `127.0.0.1:${payments.grpcPort}`,
     grpc.credentials.createInsecure(),
@@ -57,6 +73,7 @@ afterAll(async () => {
   client?.close();
   await payments?.stop();
   await router?.stop();
+  await nc?.close();
   await db?.destroy();
   await database?.drop();
 });
@@ -96,16 +113,50 @@ const close = (orderNo: string, useCancel = false) =>
   });
 const sync = (orderNo: string) =>
   call(client, client.SyncPayOrder, { merchant: merchantOf(MCH), order_no: orderNo });
-const applyPaid = (orderNo: string, noticeId = randomBytes(4).toString('hex')) => {
-  const account = router.accounts.get(orderNo);
-  return call(client, client.ApplyUpstreamPayment, {
-    order_no: orderNo,
-    status: 'success',
-    paid_amount: account?.paidAmount ?? 0,
-    paid_at: account?.paidAt ?? '',
+/** Publishes a payment notice as the router does, under a new event id. Answers its stream sequence. */
+function publishNotice(payment: PaymentNotice, noticeId = randomBytes(4).toString('hex')): Promise<number> {
+  const event: NoticeReceived & { event_id: string } = {
+    event_id: randomUUID(),
     notice_id: noticeId,
+    received_at: new Date().toISOString(),
+    traceparent: '',
+    notice: 'payment',
+    payment,
+  };
+  return publishEvent(nc, noticeSubject(`${prefix}.events`, 'payment'), event);
+}
+
+/** Waits until payments has applied (or dropped) everything published up to `seq`. */
+async function consumed(seq: number): Promise<void> {
+  await waitFor(async () => (await ackedThrough(nc, stream, 'payments-notices')) >= seq, {
+    message: `notice ${seq} applied`,
   });
-};
+}
+
+/** The deposit the fake router holds for the order, delivered as a notice; resolves once applied. */
+async function applyPaid(orderNo: string, noticeId?: string): Promise<void> {
+  const account = router.accounts.get(orderNo);
+  await consumed(
+    await publishNotice(
+      {
+        order_no: orderNo,
+        status: 'success',
+        paid_amount: account?.paidAmount ?? 0,
+        paid_at: account?.paidAt ?? '',
+      },
+      noticeId,
+    ),
+  );
+}
+
+/** notices_dropped_total for one reason, from GET /metrics. */
+async function dropped(reason: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${payments.metricsPort}/metrics`)).text();
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith('notices_dropped_total{') && l.includes(`reason="${reason}"`));
+  return Number(line?.split(' ').at(-1) ?? 0);
+}
 
 async function createdOrder(overrides: Partial<CreatePayOrderRequest> = {}) {
   const { order } = await create(payRequest(overrides));
@@ -364,16 +415,16 @@ describe('GetPayOrder', () => {
   });
 });
 
-describe('upstream payment', () => {
+describe('upstream payment notices', () => {
   it('moves wait to success once, however often the notice comes', async () => {
     const order = await createdOrder();
     router.deposit(order.order_no);
-    const first = await applyPaid(order.order_no, 'n1');
-    const again = await applyPaid(order.order_no, 'n1');
-    expect(first.changed).toBe(true);
-    expect(again.changed).toBe(false);
-    expect(first.order).toMatchObject({ status: 'success', version: '2' });
-    expect(first.order!.pay_time).toBe(router.accounts.get(order.order_no)!.paidAt);
+    await applyPaid(order.order_no, 'n1');
+    const paid = await get(order.order_no);
+    await applyPaid(order.order_no, 'n1');
+    expect(paid).toMatchObject({ status: 'success', version: '2' });
+    expect(paid.pay_time).toBe(router.accounts.get(order.order_no)!.paidAt);
+    expect(await get(order.order_no)).toEqual(paid);
     expect(await expectConsistentHistory(order.order_no)).toEqual(['wait->success']);
     const [event] = await eventsOf(order.order_no);
     expect(event).toMatchObject({
@@ -383,7 +434,7 @@ describe('upstream payment', () => {
       from_status: 'wait',
       to_status: 'success',
       notify_url: 'http://127.0.0.1:9/notify',
-      pay_order: await get(order.order_no),
+      pay_order: paid,
     });
     const [history] = await historyOf(order.order_no);
     expect(history!.notice_id).toBe('n1');
@@ -392,27 +443,105 @@ describe('upstream payment', () => {
   it('applies five concurrent copies of a notice as one change', async () => {
     const order = await createdOrder();
     router.deposit(order.order_no);
-    const results = await Promise.all(Array.from({ length: 5 }, () => applyPaid(order.order_no, 'dup')));
-    expect(results.filter((r) => r.changed)).toHaveLength(1);
+    await Promise.all(Array.from({ length: 5 }, () => applyPaid(order.order_no, 'dup')));
     expect(await expectConsistentHistory(order.order_no)).toEqual(['wait->success']);
   });
 
   it('does not apply a payment of another amount', async () => {
     const order = await createdOrder();
-    const result = await call(client, client.ApplyUpstreamPayment, {
-      order_no: order.order_no,
-      status: 'success',
-      paid_amount: 1,
-      notice_id: 'wrong-amount',
-    });
-    expect(result.changed).toBe(false);
-    expect(result.order!.status).toBe('wait');
+    await consumed(
+      await publishNotice({ order_no: order.order_no, status: 'success', paid_amount: 1 }, 'wrong-amount'),
+    );
+    expect((await get(order.order_no)).status).toBe('wait');
+    expect(await historyOf(order.order_no)).toEqual([]);
   });
 
-  it('answers ORDER_NOT_FOUND for an unknown order', async () => {
-    expect(
-      await codeOf(call(client, client.ApplyUpstreamPayment, { order_no: 'P0', status: 'success' })),
-    ).toBe('ORDER_NOT_FOUND');
+  it('drops a notice for an unknown order after a few tries, and counts it', async () => {
+    const before = await dropped('unknown_target');
+    await consumed(await publishNotice({ order_no: 'P0', status: 'success' }));
+    expect(await dropped('unknown_target')).toBe(before + 1);
+  });
+
+  it('keeps a notice that arrives while payments is down in the stream, and applies it on restart', async () => {
+    const order = await createdOrder();
+    router.deposit(order.order_no);
+    client.close();
+    await payments.stop();
+    const account = router.accounts.get(order.order_no)!;
+    const seq = await publishNotice({
+      order_no: order.order_no,
+      status: 'success',
+      paid_amount: account.paidAmount,
+      paid_at: account.paidAt,
+    });
+    payments = await main(env);
+    client = new (loadProtos().agentpay.payments.v1.PaymentService)(
+      `127.0.0.1:${payments.grpcPort}`,
+      grpc.credentials.createInsecure(),
+    );
+    await consumed(seq);
+    expect(await get(order.order_no)).toMatchObject({ status: 'success', version: '2' });
+    expect(await expectConsistentHistory(order.order_no)).toEqual(['wait->success']);
+  });
+
+  it('drops a malformed notice at once, and counts it', async () => {
+    const before = await dropped('unreadable');
+    await consumed(await publishNotice({ order_no: 'P1', status: 'paid-maybe' }));
+    expect(await dropped('unreadable')).toBe(before + 1);
+  });
+});
+
+describe('settlement', () => {
+  /** Publishes the ledger's OrderSettled for an order and waits until payments has acked it. */
+  async function publishSettled(orderNo: string, settleTime: string): Promise<void> {
+    const event: OrderSettled & { event_id: string } = {
+      event_id: randomUUID(),
+      mch_no: MCH,
+      order_no: orderNo,
+      biz_order_no: 'unused',
+      settle_type: 'D+2',
+      settle_time: settleTime,
+      real_amount: '0',
+    };
+    const seq = await publishEvent(nc, `${prefix}.events.ledger.order_settled`, event);
+    await waitFor(async () => (await ackedThrough(nc, stream, 'payments-settled')) >= seq, {
+      message: `settlement ${seq} recorded`,
+    });
+  }
+
+  it('settles a REALTIME order in its change to success, at its pay time, so the success event shows it', async () => {
+    const order = await createdOrder({ merchant: { ...merchantOf(MCH), settle_type: 'REALTIME' } });
+    expect(order).toMatchObject({ settle_type: 'REALTIME', settle_status: 'not_settle', settle_time: '' });
+    router.deposit(order.order_no);
+    await applyPaid(order.order_no);
+    const paid = await get(order.order_no);
+    expect(paid).toMatchObject({ status: 'success', settle_status: 'settled' });
+    expect(paid.settle_time).toBe(paid.pay_time);
+    const [event] = await eventsOf(order.order_no);
+    expect(event!.pay_order).toMatchObject({ settle_status: 'settled', settle_time: paid.pay_time });
+  });
+
+  it('records the ledger settlement of a D+N order without a status change, version or event, once', async () => {
+    const order = await createdOrder();
+    router.deposit(order.order_no);
+    await applyPaid(order.order_no);
+    const paid = await get(order.order_no);
+    expect(paid.settle_status).toBe('not_settle');
+    await publishSettled(order.order_no, '2026-11-25T06:00:00.000Z');
+    const settled = await get(order.order_no);
+    expect(settled).toEqual({ ...paid, settle_status: 'settled', settle_time: '2026-11-25T06:00:00.000Z' });
+    // A redelivery (or a second event) changes nothing.
+    await publishSettled(order.order_no, '2026-11-26T06:00:00.000Z');
+    expect(await get(order.order_no)).toEqual(settled);
+    expect((await eventsOf(order.order_no)).map((e) => e.to_status)).toEqual(['success']);
+  });
+
+  it('shows the settlement in the events of later changes', async () => {
+    const order = await createdOrder();
+    await publishSettled(order.order_no, '2026-11-25T06:00:00.000Z');
+    await close(order.order_no);
+    const [event] = await eventsOf(order.order_no);
+    expect(event!.pay_order).toMatchObject({ status: 'close', settle_status: 'settled' });
   });
 });
 

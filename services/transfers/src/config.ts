@@ -1,5 +1,9 @@
 import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, eventsEnv, millis, port, z } from '@agentpay/config';
 
+/** Where TRANSFERS_CRASH_AT can stop a create (see the variable). */
+export const CRASH_POINTS = ['after_insert', 'after_freeze', 'after_router'] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+
 /** The transfers service's environment. */
 export const transfersEnv = z
   .object({
@@ -14,10 +18,19 @@ export const transfersEnv = z
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** The service's own database; created if missing. */
     DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_transfers')),
-    /** NATS with JetStream, for the outbox relay; default nats://127.0.0.1:4222. */
+    /** NATS with JetStream, for the outbox relay and the notice consumer; default nats://127.0.0.1:4222. */
     NATS_URL: z.string().default(DEFAULT_NATS_URL),
     ...eventsEnv,
-    /** gRPC address of the upstream router; default 127.0.0.1:50053. */
+    /** Durable JetStream consumer applying the router's notices, shared by every replica; default transfers-notices. */
+    NOTICE_CONSUMER: z.string().default('transfers-notices'),
+    /** Notices applied at once by one replica; default 8. */
+    NOTICE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+    /** Pause before a notice that could not be applied is redelivered, ms; default 5000. */
+    NOTICE_RETRY_DELAY_MS: millis(5_000),
+    /**
+     * gRPC target of the upstream router; default 127.0.0.1:50053. Calls are spread round-robin over every address
+     * it resolves to: `dns:///name:port` of a headless Service, or `ipv4:host:port,host:port` (docs/deploy.md).
+     */
     ROUTER_ADDR: z.string().default('127.0.0.1:50053'),
     /**
      * Longest wait for the router's answer, ms; default 15000. Also bounded by the caller's deadline, so
@@ -33,7 +46,26 @@ export const transfersEnv = z
     SUBMISSION_STALE_MS: millis(60_000),
     /** A transfer in progress and unchanged this long is asked about upstream, ms; default 300000. */
     RECONCILE_AFTER_MS: millis(300_000),
+    /**
+     * gRPC target of the ledger, which freezes each transfer's amount + fee inside its create; default
+     * 127.0.0.1:50054 (same forms as ROUTER_ADDR).
+     */
+    LEDGER_ADDR: z.string().default('127.0.0.1:50054'),
+    /** Longest wait for the ledger's answer to a Freeze or VoidFreeze, ms; default 5000. */
+    LEDGER_TIMEOUT_MS: millis(5_000),
+    /**
+     * Test only, refused in production: the process exits at this point of a create, so a test can prove
+     * that recovery leaves the freeze and the transfer agreeing. `after_insert` (the submitting row
+     * committed, before Freeze), `after_freeze` (before the router call), `after_router` (the router
+     * answered, before the transfer is committed). Unset or empty: never.
+     */
+    TRANSFERS_CRASH_AT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CRASH_POINTS).optional()),
   })
-  .transform((env) => ({ ...env, production: env.NODE_ENV === 'production' }));
+  .transform((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    if (production && env.TRANSFERS_CRASH_AT)
+      ctx.addIssue({ code: 'custom', message: 'a test-only fault hook', path: ['TRANSFERS_CRASH_AT'] });
+    return { ...env, production };
+  });
 
 export type TransfersConfig = z.output<typeof transfersEnv>;

@@ -1,17 +1,18 @@
-import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
-import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
+import { isEntryPoint, runService } from '@agentpay/config';
 import { boundPort, startOpsServer } from '@agentpay/http';
-import { createLogger } from '@agentpay/logger';
-import { connectNats, ensureStream, startOutboxRelay } from '@agentpay/messaging';
+import { noticeSubject, startOutboxRelay, statusChangedSubject } from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
-import { createRegistry, installTracing } from '@agentpay/telemetry';
+import { backgroundLoop } from '@agentpay/runtime';
+import { bootstrapService } from '@agentpay/service';
 import { transfersEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { createInquiryService } from './inquiries/inquiry.service.js';
+import { connectLedger } from './ledger/ledger.client.js';
+import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
 import { createTransferService } from './transfers/transfer.service.js';
 import { transferHandlers } from './transfers.grpc.js';
-import { connectRouter } from './upstream/router-client.js';
+import { connectRouter } from './upstream/router.client.js';
 
 export interface Transfers {
   grpcPort: number;
@@ -22,90 +23,93 @@ export interface Transfers {
 
 /** Composition root of the transfers service. */
 export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
-  const config = parseConfig(transfersEnv, env);
-  const logger = createLogger({ service: 'transfers', level: config.LOG_LEVEL });
-  const tracing = installTracing({
-    service: 'transfers',
-    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+  const svc = await bootstrapService({ name: 'transfers', schema: transfersEnv, env });
+  const { config, logger, registry } = svc;
+  return svc.run(async () => {
+    const db = await svc.database<Database>(migrations);
+    const nc = await svc.events();
+    svc.own(
+      'outbox relay',
+      startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry }),
+      (r) => r.stop(),
+    );
+
+    const router = svc.own('router client', connectRouter(config.ROUTER_ADDR), (c) => c.close());
+    const ledger = svc.own('ledger client', connectLedger(config.LEDGER_ADDR), (c) => c.close());
+    if (config.TRANSFERS_CRASH_AT)
+      logger.warn({ at: config.TRANSFERS_CRASH_AT }, 'TRANSFERS_CRASH_AT set (tests only)');
+    const transfers = createTransferService({
+      db,
+      router,
+      ledger,
+      logger,
+      subject: statusChangedSubject(config.EVENTS_SUBJECT_PREFIX, 'transfer'),
+      routerTimeoutMs: config.ROUTER_TIMEOUT_MS,
+      ledgerTimeoutMs: config.LEDGER_TIMEOUT_MS,
+      crashAt: config.TRANSFERS_CRASH_AT,
+    });
+    const inquiries = createInquiryService({ db, router, logger, routerTimeoutMs: config.ROUTER_TIMEOUT_MS });
+
+    // Notices wait in the stream while transfers is down, and are applied from where it left off.
+    svc.own(
+      'notice consumer',
+      startPayoutNoticeConsumer({
+        nc,
+        logger,
+        registry,
+        transfers,
+        stream: config.EVENTS_STREAM,
+        durable: config.NOTICE_CONSUMER,
+        subject: noticeSubject(config.EVENTS_SUBJECT_PREFIX, 'payout'),
+        concurrency: config.NOTICE_CONCURRENCY,
+        retryDelayMs: config.NOTICE_RETRY_DELAY_MS,
+      }),
+      (c) => c.stop(),
+    );
+
+    // Stale submissions (their freezes voided) and transfers whose outcome upstream never reported.
+    svc.own(
+      'sweep',
+      backgroundLoop({
+        name: 'transfers sweep',
+        logger,
+        intervalMs: config.SWEEP_INTERVAL_MS,
+        runAtStart: false,
+        round: async () => {
+          await transfers.sweepStaleSubmissions(config.SUBMISSION_STALE_MS);
+          await transfers.reconcileProgress(config.RECONCILE_AFTER_MS);
+        },
+      }),
+      (l) => l.stop(),
+    );
+
+    const protos = loadProtos();
+    const grpcServer = svc.own(
+      'gRPC server',
+      await startGrpcServer({
+        host: config.HOST,
+        port: config.GRPC_PORT,
+        name: 'transfers',
+        registry,
+        services: [
+          [
+            protos.agentpay.transfers.v1.TransferService.service,
+            transferHandlers({ logger, transfers, inquiries }),
+          ],
+        ],
+      }),
+      (g) => g.stop(),
+    );
+    grpcServer.setServing(true);
+    const ops = svc.own(
+      'ops server',
+      await startOpsServer({ logger, host: config.HOST, port: config.METRICS_PORT, metrics: registry }),
+      (o) => o.close(),
+    );
+    logger.info({ grpcPort: grpcServer.port }, 'transfers listening');
+
+    return { grpcPort: grpcServer.port, metricsPort: boundPort(ops), stop: svc.stop };
   });
-  const registry = createRegistry('transfers');
-
-  await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, {
-    applicationName: 'transfers',
-    logger,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-  });
-  await migrateToLatest(db, migrations, logger);
-
-  const nc = await connectNats(config.NATS_URL, { name: 'transfers', logger });
-  await ensureStream(nc, { name: config.EVENTS_STREAM, subjects: [`${config.EVENTS_SUBJECT_PREFIX}.>`] });
-  const relay = startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry });
-
-  const router = connectRouter(config.ROUTER_ADDR);
-  const transfers = createTransferService({
-    db,
-    router,
-    logger,
-    subject: `${config.EVENTS_SUBJECT_PREFIX}.transfer.status_changed`,
-    routerTimeoutMs: config.ROUTER_TIMEOUT_MS,
-  });
-  const inquiries = createInquiryService({ db, router, logger, routerTimeoutMs: config.ROUTER_TIMEOUT_MS });
-
-  let sweeping: Promise<unknown> | undefined;
-  const sweep =
-    config.SWEEP_INTERVAL_MS > 0
-      ? setInterval(() => {
-          // One sweep at a time: a slow router must not pile sweeps up.
-          sweeping ??= (async () => {
-            await transfers.sweepStaleSubmissions(config.SUBMISSION_STALE_MS);
-            await transfers.reconcileProgress(config.RECONCILE_AFTER_MS);
-          })()
-            .catch((err: unknown) => logger.warn({ err }, 'sweep failed'))
-            .finally(() => {
-              sweeping = undefined;
-            });
-        }, config.SWEEP_INTERVAL_MS)
-      : undefined;
-
-  const protos = loadProtos();
-  const grpcServer = await startGrpcServer({
-    host: config.HOST,
-    port: config.GRPC_PORT,
-    name: 'transfers',
-    registry,
-    services: [
-      [
-        protos.agentpay.transfers.v1.TransferService.service,
-        transferHandlers({ logger, transfers, inquiries }),
-      ],
-    ],
-  });
-  grpcServer.setServing(true);
-  const ops = await startOpsServer({
-    logger,
-    host: config.HOST,
-    port: config.METRICS_PORT,
-    metrics: registry,
-  });
-  logger.info({ grpcPort: grpcServer.port }, 'transfers listening');
-
-  return {
-    grpcPort: grpcServer.port,
-    metricsPort: boundPort(ops),
-    async stop() {
-      await grpcServer.stop();
-      await ops.close();
-      clearInterval(sweep);
-      await sweeping;
-      router.close();
-      await relay.stop();
-      await nc.drain();
-      await db.destroy();
-      await tracing.shutdown();
-      logger.info('transfers stopped');
-    },
-  };
 }
 
 if (isEntryPoint(import.meta.url)) runService('transfers', main);

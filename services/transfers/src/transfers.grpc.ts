@@ -1,28 +1,95 @@
 import type { Logger } from '@agentpay/logger';
-import { type TransferServiceHandlers, unary } from '@agentpay/proto';
+import {
+  type CreateTransferRequest__Output,
+  type MerchantContext__Output,
+  type TransferRef__Output,
+  type TransferServiceHandlers,
+  unary,
+} from '@agentpay/proto';
+import { AppError, MAX_AMOUNT_CENTAVOS } from '@agentpay/wire';
+import { toInquiry } from './inquiries/inquiry.mapper.js';
 import type { InquiryService } from './inquiries/inquiry.service.js';
 import { deadlineOf } from './shared/deadline.js';
-import type { TransferService } from './transfers/transfer.service.js';
+import type { Merchant } from './shared/merchant.js';
+import { toTransfer } from './transfers/transfer.mapper.js';
+import type { TransferRef, TransferService } from './transfers/transfer.service.js';
+import type { NewTransfer } from './transfers/transfer.submit.js';
 
 export interface TransfersGrpcDeps {
   logger: Logger;
-  transfers: TransferService;
+  transfers: Pick<TransferService, 'create' | 'get'>;
   inquiries: InquiryService;
 }
 
-/** The TransferService gRPC service. */
+/** The TransferService gRPC service: proto requests become domain inputs here and nowhere else. */
 export function transferHandlers(deps: TransfersGrpcDeps): TransferServiceHandlers {
   const { logger, transfers, inquiries } = deps;
   return {
-    CreateTransfer: unary(logger, (req, call) => transfers.create(req, deadlineOf(call))),
-    GetTransfer: unary(logger, (req) => transfers.get(req)),
-    Inquire: unary(logger, (req, call) => inquiries.inquire(req, deadlineOf(call))),
-    ApplyUpstreamPayout: unary(logger, (req, call) => {
-      const traceparent = call.metadata.get('traceparent')[0];
-      return transfers.applyUpstream(req, {
-        traceparent: typeof traceparent === 'string' ? traceparent : undefined,
+    CreateTransfer: unary(logger, async (req, call) => {
+      const merchant = merchantOf(req.merchant);
+      const { transfer, created } = await transfers.create(merchant, newTransferOf(req), {
+        traceparent: req.merchant?.traceparent ?? '',
+        clientIp: req.client_ip,
         deadline: deadlineOf(call),
       });
+      return { transfer: toTransfer(transfer), created };
     }),
+    GetTransfer: unary(logger, async (req) => toTransfer(await transfers.get(transferRefOf(req)))),
+    Inquire: unary(logger, async (req, call) => {
+      const merchant = merchantOf(req.merchant);
+      if (!req.biz_inqury_no) throw new AppError('INVALID_PARAMETER', 'bizInquryNo: required');
+      const inquiry = await inquiries.inquire(
+        merchant,
+        {
+          bizInquryNo: req.biz_inqury_no,
+          payeeType: req.payee_type,
+          payeeAccount: req.payee_account,
+          payeeName: req.payee_name,
+          payeeCode: req.payee_code,
+          extraParam: req.extra_param,
+          attach: req.attach,
+        },
+        { traceparent: req.merchant?.traceparent ?? '', deadline: deadlineOf(call) },
+      );
+      return toInquiry(inquiry);
+    }),
+  };
+}
+
+/** The merchant the gateway authenticated; every RPC is scoped to one. */
+export function merchantOf(merchant: MerchantContext__Output | null | undefined): Merchant {
+  if (!merchant?.mch_no) throw new AppError('INVALID_PARAMETER', 'merchant: required');
+  return {
+    mchNo: merchant.mch_no,
+    appId: merchant.app_id,
+    feeRate: { percentBps: merchant.fee_percent_bps, fixedCentavos: Number(merchant.fee_fixed_centavos) },
+  };
+}
+
+function transferRefOf(ref: TransferRef__Output): TransferRef {
+  const { mchNo } = merchantOf(ref.merchant);
+  if (!ref.transfer_no && !ref.biz_transfer_no)
+    throw new AppError('INVALID_PARAMETER', 'transferNo or bizTransferNo: one is required');
+  return { mchNo, transferNo: ref.transfer_no, bizTransferNo: ref.biz_transfer_no };
+}
+
+/** Checks the request is well-formed; the payee itself is checked by the use case. */
+function newTransferOf(req: CreateTransferRequest__Output): NewTransfer {
+  if (!req.biz_transfer_no) throw new AppError('INVALID_PARAMETER', 'bizTransferNo: required');
+  const amount = Number(req.amount);
+  if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_AMOUNT_CENTAVOS)
+    throw new AppError('INVALID_PARAMETER', 'amount: out of range');
+  return {
+    bizTransferNo: req.biz_transfer_no,
+    amount,
+    title: req.title,
+    reason: req.reason,
+    payeeType: req.payee_type,
+    payeeAccount: req.payee_account,
+    payeeName: req.payee_name,
+    payeeCode: req.payee_code,
+    extraParam: req.extra_param,
+    attach: req.attach,
+    notifyUrl: req.notify_url,
   };
 }

@@ -1,31 +1,50 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@agentpay/db';
 import { createLogger } from '@agentpay/logger';
 import {
+  ackedThrough,
+  connectNats,
+  type NatsConnection,
+  noticeSubject,
+  publishEvent,
+} from '@agentpay/messaging';
+import {
   type AgentpayProtos,
   type CreateTransferRequest,
   call,
+  type FreezeRequest__Output,
   type GrpcServerHandle,
   type InquirePayeeRequest__Output,
   loadProtos,
+  type NoticeReceived,
   type OrderStatusChanged__Output,
+  type PayoutNotice,
   type PayoutRef__Output,
   type SubmitPayoutRequest__Output,
   type SubmitPayoutResponse,
   startGrpcServer,
   type TransferServiceClient,
   unary,
+  type VoidFreezeRequest__Output,
 } from '@agentpay/proto';
 import { buildClabe } from '@agentpay/spei';
-import { createTestDatabase, natsUrl, type TestDatabase, uniqueName } from '@agentpay/testing';
+import { createTestDatabase, natsUrl, type TestDatabase, uniqueName, waitFor } from '@agentpay/testing';
 import { AppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.js';
+import { connectLedger } from '../src/ledger/ledger.client.js';
 import { main, type Transfers } from '../src/main.js';
+import { decodePayoutNotice } from '../src/notices/notice.consumer.js';
+import { toTransfer } from '../src/transfers/transfer.mapper.js';
 import { createTransferService } from '../src/transfers/transfer.service.js';
-import { connectRouter } from '../src/upstream/router-client.js';
+import type { UpstreamOutcome } from '../src/transfers/transfer.state-machine.js';
+import { connectRouter } from '../src/upstream/router.client.js';
+
+/** A client of the stand-in ledger, for services built in this process. */
+const stubLedger = () => connectLedger(`127.0.0.1:${routerServer.port}`);
 
 // The transfers service as a real gRPC server on its own Postgres and NATS, talking over gRPC to a stand-in
 // for the upstream router whose answers each test chooses. This pins down what depends only on this
@@ -54,12 +73,31 @@ const router = {
   onInquire: async (_req: InquirePayeeRequest__Output): Promise<{ status: string }> => ({ status: 'valid' }),
 };
 
+/**
+ * The stand-in ledger: holds by transfer number and one available balance per merchant (plenty unless a
+ * test sets it), so a test sees what was frozen and voided, and can make the ledger fail.
+ */
+const ledger = {
+  available: new Map<string, number>(),
+  holds: new Map<string, { mchNo: string; amount: number; status: 'frozen' | 'void' }>(),
+  calls: [] as string[],
+  fail: undefined as AppError | undefined,
+  failVoid: undefined as AppError | undefined,
+  balanceOf(mchNo: string): number {
+    return ledger.available.get(mchNo) ?? 1_000_000_000;
+  },
+  frozen(): string[] {
+    return [...ledger.holds].filter(([, h]) => h.status === 'frozen').map(([no]) => no);
+  },
+};
+
 let database: TestDatabase;
 let db: Kysely<Database>;
 let routerServer: GrpcServerHandle;
 let service: Transfers;
 let client: TransferServiceClient;
 const subjectPrefix = uniqueName('tt');
+const stream = uniqueName('TT').toUpperCase();
 
 const merchant = (mchNo = 'M1') => ({
   mch_no: mchNo,
@@ -138,6 +176,32 @@ beforeAll(async () => {
           }),
         },
       ],
+      [
+        protos.agentpay.ledger.v1.LedgerService.service,
+        {
+          Freeze: unary(logger, async (req: FreezeRequest__Output) => {
+            ledger.calls.push(`freeze ${req.transfer_no}`);
+            if (ledger.fail) throw ledger.fail;
+            const held = ledger.holds.get(req.transfer_no);
+            if (held?.status === 'void') throw new AppError('DUPLICATE_TRANSFER');
+            if (held) return { created: false };
+            const total = Number(req.amount) + Number(req.fee);
+            if (ledger.balanceOf(req.mch_no) < total) throw new AppError('INSUFFICIENT_BALANCE');
+            ledger.available.set(req.mch_no, ledger.balanceOf(req.mch_no) - total);
+            ledger.holds.set(req.transfer_no, { mchNo: req.mch_no, amount: total, status: 'frozen' });
+            return { created: true };
+          }),
+          VoidFreeze: unary(logger, async (req: VoidFreezeRequest__Output) => {
+            ledger.calls.push(`void ${req.transfer_no}`);
+            if (ledger.failVoid) throw ledger.failVoid;
+            const held = ledger.holds.get(req.transfer_no);
+            if (held?.status === 'frozen')
+              ledger.available.set(held.mchNo, ledger.balanceOf(held.mchNo) + held.amount);
+            ledger.holds.set(req.transfer_no, { mchNo: req.mch_no, amount: 0, status: 'void' });
+            return { released: true, hold_status: 'void' };
+          }),
+        },
+      ],
     ],
   });
   service = await main({
@@ -148,9 +212,12 @@ beforeAll(async () => {
     METRICS_PORT: '0',
     ROUTER_ADDR: `127.0.0.1:${routerServer.port}`,
     ROUTER_TIMEOUT_MS: '1500',
-    EVENTS_STREAM: uniqueName('TT').toUpperCase(),
+    LEDGER_ADDR: `127.0.0.1:${routerServer.port}`,
+    LEDGER_TIMEOUT_MS: '1000',
+    EVENTS_STREAM: stream,
     EVENTS_SUBJECT_PREFIX: subjectPrefix,
     SWEEP_INTERVAL_MS: '0',
+    NOTICE_RETRY_DELAY_MS: '50',
     LOG_LEVEL: 'silent',
   });
   client = new protos.agentpay.transfers.v1.TransferService(
@@ -174,6 +241,10 @@ beforeEach(() => {
   router.onQuery = async () => ({ status: 'progress', finished_at: '' });
   router.onSubmit = async () => ({ route_id: 'route-a', status: 'progress', upstream_ref: 'up-1' });
   router.onInquire = async () => ({ status: 'valid' });
+  ledger.available.clear();
+  ledger.calls.length = 0;
+  ledger.fail = undefined;
+  ledger.failVoid = undefined;
 });
 
 describe('CreateTransfer', () => {
@@ -332,10 +403,27 @@ describe('CreateTransfer', () => {
       logger,
       subject: 'unused',
       routerTimeoutMs: 1_000,
+      ledger: stubLedger(),
+      ledgerTimeoutMs: 1_000,
     });
     const req = transferRequest();
     try {
-      await expect(direct.create(req as never, Date.now() + 5_000)).rejects.toMatchObject({
+      const merchant = { mchNo: 'M1', appId: 'app1', feeRate: { percentBps: 150, fixedCentavos: 300 } };
+      const transfer = {
+        bizTransferNo: req.biz_transfer_no!,
+        amount: Number(req.amount),
+        title: req.title ?? '',
+        reason: req.reason ?? '',
+        payeeType: req.payee_type ?? '',
+        payeeAccount: req.payee_account ?? '',
+        payeeName: req.payee_name ?? '',
+        payeeCode: req.payee_code ?? '',
+        extraParam: '',
+        attach: '',
+        notifyUrl: req.notify_url ?? '',
+      };
+      const context = { traceparent: '', clientIp: '', deadline: Date.now() + 5_000 };
+      await expect(direct.create(merchant, transfer, context)).rejects.toMatchObject({
         codeName: 'SERVICE_UNAVAILABLE',
       });
     } finally {
@@ -374,7 +462,7 @@ describe('GetTransfer', () => {
       });
     const req = transferRequest();
     const pending = create(req);
-    await sleep(300);
+    await waitFor(() => router.submits.length > 0);
     expect(
       await codeOf(
         call(
@@ -390,9 +478,26 @@ describe('GetTransfer', () => {
   });
 });
 
-describe('ApplyUpstreamPayout', () => {
-  const apply = (transferNo: string, status: string, extra: Record<string, string> = {}) =>
-    call(client, client.ApplyUpstreamPayout, { transfer_no: transferNo, status, ...extra }, opts);
+describe('payout notices, applied by the use case', () => {
+  let direct: ReturnType<typeof directService>;
+  beforeAll(() => {
+    direct = directService();
+  });
+  afterAll(() => direct?.stubRouter.close());
+  const apply = (
+    transferNo: string,
+    status: UpstreamOutcome,
+    extra: { finished_at?: string; notice_id?: string } = {},
+  ) =>
+    direct.direct
+      .applyNotice({
+        transferNo,
+        status,
+        finishedAt: extra.finished_at ? new Date(extra.finished_at) : undefined,
+        noticeId: extra.notice_id ?? '',
+        traceparent: '',
+      })
+      .then(({ transfer, changed }) => ({ transfer: toTransfer(transfer), changed }));
 
   it('moves progress to success once, with one event carrying the transfer as GetTransfer returns it', async () => {
     const { transfer } = await create(transferRequest());
@@ -487,9 +592,10 @@ describe('ApplyUpstreamPayout', () => {
         release = () => resolve({ route_id: 'route-a', status: 'progress', upstream_ref: req.transfer_no });
       });
     const creating = create(transferRequest());
-    await sleep(300);
-    const transferNo = router.submits[0]!.transfer_no;
+    const { transfer_no: transferNo } = await waitFor(() => router.submits[0]);
     const applying = apply(transferNo, 'success');
+    // A head start for the apply to find the transfer still submitting; its polling shows nowhere to
+    // wait on, and if it comes late the test still passes, proving less.
     await sleep(200);
     release();
     const [created, applied] = await Promise.all([creating, applying]);
@@ -497,35 +603,199 @@ describe('ApplyUpstreamPayout', () => {
     expect(applied).toMatchObject({ changed: true, transfer: { status: 'success' } });
   });
 
-  it('answers TRANSFER_NOT_FOUND for an unknown transfer and INVALID_PARAMETER for an unknown status', async () => {
+  it('answers TRANSFER_NOT_FOUND for an unknown transfer, and reads no notice with an unknown status', async () => {
     expect(await codeOf(apply('T0000', 'success'))).toBe('TRANSFER_NOT_FOUND');
     const { transfer } = await create(transferRequest());
-    expect(await codeOf(apply(transfer!.transfer_no, 'paid'))).toBe('INVALID_PARAMETER');
+    const event = (status: string) =>
+      JSON.stringify({ notice_id: 'n', payout: { transfer_no: transfer!.transfer_no, status } });
+    expect(decodePayoutNotice(event('paid'))).toBeUndefined();
+    expect(decodePayoutNotice(event('returned'))).toMatchObject({
+      status: 'returned',
+      finishedAt: undefined,
+    });
+  });
+});
+
+describe('payout notices, consumed from the stream', () => {
+  let nc: NatsConnection;
+  beforeAll(async () => {
+    nc = await connectNats(await natsUrl(), { name: 'transfers-test' });
+  });
+  afterAll(() => nc?.close());
+
+  /** Publishes a payout notice as the router does; resolves once transfers applied (or dropped) it. */
+  async function notify(payout: PayoutNotice, noticeId = 'n1'): Promise<void> {
+    const event: NoticeReceived & { event_id: string } = {
+      event_id: randomUUID(),
+      notice_id: noticeId,
+      received_at: new Date().toISOString(),
+      traceparent: '',
+      notice: 'payout',
+      payout,
+    };
+    const seq = await publishEvent(nc, noticeSubject(subjectPrefix, 'payout'), event);
+    await waitFor(async () => (await ackedThrough(nc, stream, 'transfers-notices')) >= seq);
+  }
+
+  async function dropped(reason: string): Promise<number> {
+    const text = await (await fetch(`http://127.0.0.1:${service.metricsPort}/metrics`)).text();
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith('notices_dropped_total{') && l.includes(`reason="${reason}"`));
+    return Number(line?.split(' ').at(-1) ?? 0);
+  }
+
+  it('applies a returned payout once, however often its notice is delivered', async () => {
+    const { transfer } = await create(transferRequest());
+    await notify({ transfer_no: transfer!.transfer_no, status: 'returned' });
+    await notify({ transfer_no: transfer!.transfer_no, status: 'returned' });
+    const events = await eventsOf(transfer!.transfer_no);
+    expect(events.map((e) => [e.from_status, e.to_status])).toEqual([
+      ['progress', 'success'],
+      ['success', 'close'],
+    ]);
+  });
+
+  it('drops a notice for an unknown transfer after a few tries, and one it cannot read at once', async () => {
+    const [unknown, unreadable] = [await dropped('unknown_target'), await dropped('unreadable')];
+    await notify({ transfer_no: 'T0000', status: 'success' });
+    await notify({ transfer_no: 'T0001', status: 'paid' });
+    expect(await dropped('unknown_target')).toBe(unknown + 1);
+    expect(await dropped('unreadable')).toBe(unreadable + 1);
   });
 });
 
 describe('the submission sweep', () => {
-  it('turns a submission abandoned by a crash into progress with an unknown outcome', async () => {
-    const unreachable = connectRouter('127.0.0.1:1');
-    const direct = createTransferService({
+  const sweeper = () =>
+    createTransferService({
       db,
-      router: unreachable,
+      router: connectRouter('127.0.0.1:1'),
       logger,
       subject: 'unused',
       routerTimeoutMs: 1_000,
+      ledger: stubLedger(),
+      ledgerTimeoutMs: 1_000,
     });
+  const rowOf = (transferNo: string) =>
+    db.selectFrom('transfers').selectAll().where('transfer_no', '=', transferNo).executeTakeFirst();
+
+  it('turns a submission abandoned after it was sent into progress with an unknown outcome, keeping its freeze', async () => {
     const { transfer } = await create(transferRequest());
-    // As if the process died between inserting the row and hearing from the router.
+    // As if the process died between sending the payout and hearing from the router.
+    await sql`update transfers set status = 'submitting', submission = 'sent', version = 0,
+      created_at = now() - interval '10 minutes' where transfer_no = ${transfer!.transfer_no}`.execute(db);
+    expect(await sweeper().sweepStaleSubmissions(60_000)).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(transfer!.transfer_no)).toMatchObject({
+      status: 'progress',
+      submission: 'unknown',
+      version: 1,
+    });
+    expect(ledger.frozen()).toContain(transfer!.transfer_no);
+  });
+
+  it('voids the freeze of a submission abandoned before it was sent, then removes it', async () => {
+    const { transfer } = await create(transferRequest());
     await sql`update transfers set status = 'submitting', submission = 'pending', version = 0,
       created_at = now() - interval '10 minutes' where transfer_no = ${transfer!.transfer_no}`.execute(db);
-    expect(await direct.sweepStaleSubmissions(60_000)).toBeGreaterThanOrEqual(1);
-    unreachable.close();
+    ledger.failVoid = new AppError('SERVICE_UNAVAILABLE');
+    await sweeper().sweepStaleSubmissions(60_000);
+    // The ledger could not void it: the row stays, claimed for voiding, and the freeze with it.
+    expect(await rowOf(transfer!.transfer_no)).toMatchObject({ submission: 'voiding' });
+    expect(ledger.frozen()).toContain(transfer!.transfer_no);
+    ledger.failVoid = undefined;
+    expect(await sweeper().sweepStaleSubmissions(60_000)).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(transfer!.transfer_no)).toBeUndefined();
+    expect(ledger.holds.get(transfer!.transfer_no)?.status).toBe('void');
+  });
+});
+
+describe('freezing through the ledger', () => {
+  const holdOf = (transferNo: string) => ledger.holds.get(transferNo)?.status;
+
+  it('freezes amount + fee before the router is called', async () => {
+    ledger.available.set('M1', 1_000_000);
+    const { transfer } = await create(transferRequest({ amount: '100000' }));
+    // fee: 1.5 % of 1,000.00 + 3.00 = 18.00
+    expect(ledger.available.get('M1')).toBe(1_000_000 - 100_000 - 1_800);
+    expect(holdOf(transfer!.transfer_no)).toBe('frozen');
+    expect(ledger.calls).toEqual([`freeze ${transfer!.transfer_no}`]);
+  });
+
+  it('answers INSUFFICIENT_BALANCE and creates nothing when the freeze does not fit; the key succeeds once funded', async () => {
+    ledger.available.set('M1', 100_000);
+    const req = transferRequest({ amount: '100000' });
+    expect(await codeOf(create(req))).toBe('INSUFFICIENT_BALANCE');
+    expect(router.submits).toHaveLength(0);
+    const rows = await db
+      .selectFrom('transfers')
+      .select('transfer_no')
+      .where('biz_transfer_no', '=', req.biz_transfer_no!)
+      .execute();
+    expect(rows).toEqual([]);
+    ledger.available.set('M1', 101_800);
+    expect(await create(req)).toMatchObject({ created: true, transfer: { status: 'progress' } });
+    expect(ledger.available.get('M1')).toBe(0);
+  });
+
+  it('answers SERVICE_UNAVAILABLE when the ledger fails, and removes the row only after voiding the freeze', async () => {
+    ledger.fail = new AppError('SERVICE_UNAVAILABLE');
+    const req = transferRequest();
+    expect(await codeOf(create(req))).toBe('SERVICE_UNAVAILABLE');
+    expect(router.submits).toHaveLength(0);
+    const [freeze, voided] = ledger.calls;
+    expect(freeze).toMatch(/^freeze T/);
+    expect(voided).toBe(freeze!.replace('freeze', 'void'));
+    const transferNo = freeze!.slice('freeze '.length);
+    expect(
+      await db.selectFrom('transfers').select('transfer_no').where('transfer_no', '=', transferNo).execute(),
+    ).toEqual([]);
+    ledger.fail = undefined;
+    expect(await create(req)).toMatchObject({ created: true });
+  });
+
+  it('keeps the row for the sweep when neither Freeze nor VoidFreeze can be answered', async () => {
+    ledger.fail = new AppError('SERVICE_UNAVAILABLE');
+    ledger.failVoid = new AppError('SERVICE_UNAVAILABLE');
+    const req = transferRequest();
+    expect(await codeOf(create(req))).toBe('SERVICE_UNAVAILABLE');
     const row = await db
       .selectFrom('transfers')
       .selectAll()
-      .where('transfer_no', '=', transfer!.transfer_no)
+      .where('biz_transfer_no', '=', req.biz_transfer_no!)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'progress', submission: 'unknown', version: 1 });
+    expect(row).toMatchObject({ status: 'submitting', submission: 'voiding' });
+    expect(router.submits).toHaveLength(0);
+  });
+
+  it('voids the freeze before withdrawing a submission the router refused', async () => {
+    router.onSubmit = async () => {
+      throw new AppError('NO_UPSTREAM_ROUTE');
+    };
+    expect(await codeOf(create(transferRequest()))).toBe('NO_UPSTREAM_ROUTE');
+    const transferNo = ledger.calls[0]!.slice('freeze '.length);
+    expect(ledger.calls).toEqual([`freeze ${transferNo}`, `void ${transferNo}`]);
+    expect(holdOf(transferNo)).toBe('void');
+  });
+
+  it('withdraws a payout rejected synchronously whose freeze cannot be voided, leaving it to the sweep', async () => {
+    router.onSubmit = async () => ({ route_id: 'route-a', status: 'fail', upstream_ref: 'up-r' });
+    ledger.failVoid = new AppError('SERVICE_UNAVAILABLE');
+    const req = transferRequest();
+    expect(await codeOf(create(req))).toBe('SERVICE_UNAVAILABLE');
+    const row = await db
+      .selectFrom('transfers')
+      .selectAll()
+      .where('biz_transfer_no', '=', req.biz_transfer_no!)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'submitting', submission: 'voiding' });
+    expect(ledger.frozen()).toContain(row.transfer_no);
+  });
+
+  it('voids the freeze of a payout rejected synchronously, which is created as fail without an event', async () => {
+    router.onSubmit = async () => ({ route_id: 'route-a', status: 'fail', upstream_ref: 'up-r' });
+    const { transfer } = await create(transferRequest());
+    expect(transfer!.status).toBe('fail');
+    expect(holdOf(transfer!.transfer_no)).toBe('void');
   });
 });
 
@@ -538,6 +808,8 @@ function directService() {
     logger,
     subject: `${subjectPrefix}.transfer.status_changed`,
     routerTimeoutMs: 1_000,
+    ledger: stubLedger(),
+    ledgerTimeoutMs: 1_000,
   });
   return { direct, stubRouter };
 }

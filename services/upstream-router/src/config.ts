@@ -1,4 +1,4 @@
-import { baseEnv, defaultDatabaseUrl, millis, port, z } from '@agentpay/config';
+import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, eventsEnv, millis, port, z } from '@agentpay/config';
 
 /** The upstream router's environment. */
 export const routerEnv = z
@@ -16,14 +16,11 @@ export const routerEnv = z
     SANDBOX_URL: z.string().default('http://127.0.0.1:8090'),
     /** URL the sandbox calls back for the seeded route; default http://127.0.0.1:8091. */
     PUBLIC_NOTICE_URL: z.string().default('http://127.0.0.1:8091'),
-    /** gRPC address of payments (to apply upstream payment notices); default 127.0.0.1:50051. */
-    PAYMENTS_ADDR: z.string().default('127.0.0.1:50051'),
-    /** gRPC address of transfers (to apply upstream payout notices); default 127.0.0.1:50052. */
-    TRANSFERS_ADDR: z.string().default('127.0.0.1:50052'),
+    /** NATS with JetStream, for the outbox relay publishing recorded notices; default nats://127.0.0.1:4222. */
+    NATS_URL: z.string().default(DEFAULT_NATS_URL),
+    ...eventsEnv,
     /** Timeout of one call to an upstream channel, ms; default 10000. */
     UPSTREAM_TIMEOUT_MS: millis(10_000),
-    /** Timeout of one ApplyUpstreamPayment/ApplyUpstreamPayout call while answering a notice, ms; default 10000. */
-    APPLY_TIMEOUT_MS: millis(10_000),
     /** Unavailable answers in a row (within ROUTE_BREAKER_WINDOW_MS) that open a route's circuit breaker; default 5. */
     ROUTE_BREAKER_FAILURES: z.coerce.number().int().min(1).default(5),
     /** Window in which those failures must fall, ms; default 60000. */

@@ -1,18 +1,17 @@
-import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
-import { createDb, ensureDatabase, listen, migrateToLatest } from '@agentpay/db';
+import { isEntryPoint, runService } from '@agentpay/config';
+import { listen } from '@agentpay/db';
 import { addMetricsRoute, boundPort } from '@agentpay/http';
-import { createLogger } from '@agentpay/logger';
-import { CLIENT_OPTIONS, loadProtos, startGrpcServer } from '@agentpay/proto';
-import { createRegistry, Gauge, installTracing } from '@agentpay/telemetry';
-import * as grpc from '@grpc/grpc-js';
+import { startOutboxRelay } from '@agentpay/messaging';
+import { loadProtos, startGrpcServer } from '@agentpay/proto';
+import { bootstrapService } from '@agentpay/service';
+import { Gauge } from '@agentpay/telemetry';
 import { createAdapters } from './adapters/registry.js';
 import { routerEnv } from './config.js';
-import { ROUTES_CHANNEL } from './db/migrations/20261122T0700_routes_notify.js';
+import { ROUTES_CHANNEL } from './db/channels.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { buildNoticeServer } from './notices/notice.http.js';
 import { createNoticeService } from './notices/notice.service.js';
-import { createGrpcApplier } from './notices/notice-applier.js';
 import { SANDBOX_CODE_MAP } from './options/catalog.js';
 import { createOptionsService } from './options/options.service.js';
 import { createVirtualAccountService } from './pay/virtual-account.service.js';
@@ -34,163 +33,136 @@ export interface Router {
 
 /** Composition root of the upstream router. */
 export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
-  const config = parseConfig(routerEnv, env);
-  const logger = createLogger({ service: 'upstream-router', level: config.LOG_LEVEL });
-  // Notices continue the channel's trace (or start one) into ApplyUpstreamPayment/ApplyUpstreamPayout.
-  const tracing = installTracing({
-    service: 'upstream-router',
-    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
-  });
+  // Notices continue the channel's trace (or start one) onto the NoticeReceived events they cause.
+  const svc = await bootstrapService({ name: 'upstream-router', schema: routerEnv, env });
+  const { config, logger, registry } = svc;
+  return svc.run(async () => {
+    const db = await svc.database<Database>(migrations);
 
-  await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, {
-    applicationName: 'upstream-router',
-    logger,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-  });
-  await migrateToLatest(db, migrations, logger);
+    // services/gateway/README.md: a fresh stack has one enabled sandbox route open to every merchant.
+    const seeded = await seedRouteOnce(db, {
+      id: 'sandbox-default',
+      name: 'Sandbox',
+      adapter: 'sandbox',
+      config: {
+        baseUrl: config.SANDBOX_URL,
+        noticeUrl: `${config.PUBLIC_NOTICE_URL}/notices/sandbox-default`,
+        noticeSecretRef: 'SANDBOX_NOTICE_SECRET',
+      },
+      credentialsRef: 'SANDBOX_API_KEY',
+      enabled: true,
+      methods: ['mex_virtual_account'],
+      payeeTypes: ['spei_transfer', 'bank_card', 'user_id', 'open_id', 'login_name'],
+      priority: 100,
+      weight: 100,
+      merchantScope: 'all',
+      codeMap: SANDBOX_CODE_MAP,
+    });
+    if (seeded) logger.info('seeded the default sandbox route');
 
-  // CONTRACT.md section 11: a fresh stack has one enabled sandbox route open to every merchant.
-  const seeded = await seedRouteOnce(db, {
-    id: 'sandbox-default',
-    name: 'Sandbox',
-    adapter: 'sandbox',
-    config: {
-      baseUrl: config.SANDBOX_URL,
-      noticeUrl: `${config.PUBLIC_NOTICE_URL}/notices/sandbox-default`,
-      noticeSecretRef: 'SANDBOX_NOTICE_SECRET',
-    },
-    credentialsRef: 'SANDBOX_API_KEY',
-    enabled: true,
-    methods: ['mex_virtual_account'],
-    payeeTypes: ['spei_transfer', 'bank_card', 'user_id', 'open_id', 'login_name'],
-    priority: 100,
-    weight: 100,
-    merchantScope: 'all',
-    codeMap: SANDBOX_CODE_MAP,
-  });
-  if (seeded) logger.info('seeded the default sandbox route');
+    const adapters = createAdapters({ timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+    const channels = createChannels(adapters, createSecretResolver(env, config.production));
+    // Per replica: each judges routes by its own calls (README "Circuit breaker").
+    const breakers = createBreakers({
+      failureThreshold: config.ROUTE_BREAKER_FAILURES,
+      windowMs: config.ROUTE_BREAKER_WINDOW_MS,
+      coolDownMs: config.ROUTE_BREAKER_COOLDOWN_MS,
+    });
+    const selector = createRouteSelector(db, { breakers, logger });
+    // Other replicas' route changes reach this one's cache as a NOTIFY (and a reconnect drops it too).
+    svc.own(
+      'routes listener',
+      listen(config.DATABASE_URL, ROUTES_CHANNEL, logger, () => selector.invalidate()),
+      (l) => l.close(),
+    );
 
-  const adapters = createAdapters({ timeoutMs: config.UPSTREAM_TIMEOUT_MS });
-  const channels = createChannels(adapters, createSecretResolver(env, config.production));
-  // Per replica: each judges routes by its own calls (README "Circuit breaker").
-  const breakers = createBreakers({
-    failureThreshold: config.ROUTE_BREAKER_FAILURES,
-    windowMs: config.ROUTE_BREAKER_WINDOW_MS,
-    coolDownMs: config.ROUTE_BREAKER_COOLDOWN_MS,
-  });
-  const selector = createRouteSelector(db, { breakers, logger });
-  // Other replicas' route changes reach this one's cache as a NOTIFY (and a reconnect drops it too).
-  const routesListener = listen(config.DATABASE_URL, ROUTES_CHANNEL, logger, () => selector.invalidate());
+    // Route health as operators see it: one series per route and breaker state, 1 for the current one.
+    new Gauge({
+      name: 'route_breaker_state',
+      help: 'Circuit breaker state of each route on this replica (1 = current state); enabled=false routes take no traffic',
+      labelNames: ['route', 'state', 'enabled'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const routes = await db.selectFrom('routes').select(['id', 'enabled']).execute();
+        for (const route of routes) {
+          const { state } = breakers.snapshot(route.id);
+          this.set({ route: route.id, state, enabled: String(route.enabled) }, 1);
+        }
+      },
+    });
+    new Gauge({
+      name: 'route_upstream_failures',
+      help: 'Unavailable answers of each route seen by this replica since it started',
+      labelNames: ['route'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const routes = await db.selectFrom('routes').select('id').execute();
+        for (const route of routes) this.set({ route: route.id }, breakers.snapshot(route.id).failuresTotal);
+      },
+    });
 
-  const registry = createRegistry('upstream-router');
-  // Route health as operators see it: one series per route and breaker state, 1 for the current one.
-  new Gauge({
-    name: 'route_breaker_state',
-    help: 'Circuit breaker state of each route on this replica (1 = current state); enabled=false routes take no traffic',
-    labelNames: ['route', 'state', 'enabled'],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const routes = await db.selectFrom('routes').select(['id', 'enabled']).execute();
-      for (const route of routes) {
-        const { state } = breakers.snapshot(route.id);
-        this.set({ route: route.id, state, enabled: String(route.enabled) }, 1);
-      }
-    },
-  });
-  new Gauge({
-    name: 'route_upstream_failures',
-    help: 'Unavailable answers of each route seen by this replica since it started',
-    labelNames: ['route'],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const routes = await db.selectFrom('routes').select('id').execute();
-      for (const route of routes) this.set({ route: route.id }, breakers.snapshot(route.id).failuresTotal);
-    },
-  });
+    const nc = await svc.events();
+    svc.own(
+      'outbox relay',
+      startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry }),
+      (r) => r.stop(),
+    );
 
-  const protos = loadProtos();
-  const insecure = grpc.credentials.createInsecure();
-  const payments = new protos.agentpay.payments.v1.PaymentService(
-    config.PAYMENTS_ADDR,
-    insecure,
-    CLIENT_OPTIONS,
-  );
-  const transfers = new protos.agentpay.transfers.v1.TransferService(
-    config.TRANSFERS_ADDR,
-    insecure,
-    CLIENT_OPTIONS,
-  );
+    const protos = loadProtos();
+    const notices = createNoticeService({
+      db,
+      channels,
+      logger,
+      subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
+    });
+    const noticeServer = buildNoticeServer({ notices, logger });
+    addMetricsRoute(noticeServer, registry);
 
-  const notices = createNoticeService({
-    db,
-    channels,
-    apply: createGrpcApplier({ payments, transfers, timeoutMs: config.APPLY_TIMEOUT_MS }),
-    logger,
-    claimMs: config.APPLY_TIMEOUT_MS + 5_000,
-  });
-  const noticeServer = buildNoticeServer({ notices, logger });
-  addMetricsRoute(noticeServer, registry);
-
-  const grpcServer = await startGrpcServer({
-    host: config.HOST,
-    port: config.GRPC_PORT,
-    name: 'upstream-router',
-    registry,
-    services: [
-      [
-        protos.agentpay.router.v1.UpstreamRouter.service,
-        routerHandlers({
-          logger,
-          options: createOptionsService(db),
-          virtualAccounts: createVirtualAccountService({ selector, channels, breakers, logger }),
-          payouts: createPayoutService({ selector, channels, breakers, logger }),
-        }),
-      ],
-      [
-        protos.agentpay.router.v1.RouteAdmin.service,
-        routeAdminHandlers({
-          logger,
-          routes: createRouteAdminService({
-            db,
-            adapters,
-            breakers,
-            logger,
-            publicNoticeUrl: config.PUBLIC_NOTICE_URL,
-            onChange: () => selector.invalidate(),
-          }),
-        }),
-      ],
-    ],
-  });
-  try {
+    const grpcServer = svc.own(
+      'gRPC server',
+      await startGrpcServer({
+        host: config.HOST,
+        port: config.GRPC_PORT,
+        name: 'upstream-router',
+        registry,
+        services: [
+          [
+            protos.agentpay.router.v1.UpstreamRouter.service,
+            routerHandlers({
+              logger,
+              options: createOptionsService(db),
+              virtualAccounts: createVirtualAccountService({ selector, channels, breakers, logger }),
+              payouts: createPayoutService({ selector, channels, breakers, logger }),
+            }),
+          ],
+          [
+            protos.agentpay.router.v1.RouteAdmin.service,
+            routeAdminHandlers({
+              logger,
+              routes: createRouteAdminService({
+                db,
+                adapters,
+                breakers,
+                logger,
+                publicNoticeUrl: config.PUBLIC_NOTICE_URL,
+                onChange: () => selector.invalidate(),
+              }),
+            }),
+          ],
+        ],
+      }),
+      (g) => g.stop(),
+    );
+    svc.own('notice server', noticeServer, (n) => n.close());
     await noticeServer.listen({ host: config.HOST, port: config.NOTICE_PORT });
-  } catch (err) {
-    await grpcServer.stop(0);
-    await routesListener.close();
-    await db.destroy();
-    throw err;
-  }
-  grpcServer.setServing(true);
-  const noticePort = boundPort(noticeServer);
-  logger.info({ grpcPort: grpcServer.port, noticePort }, 'upstream-router listening');
+    grpcServer.setServing(true);
+    const noticePort = boundPort(noticeServer);
+    logger.info({ grpcPort: grpcServer.port, noticePort }, 'upstream-router listening');
 
-  return {
-    grpcPort: grpcServer.port,
-    noticePort,
-    async stop() {
-      await noticeServer.close();
-      await grpcServer.stop();
-      payments.close();
-      transfers.close();
-      await routesListener.close();
-      await db.destroy();
-      await tracing.shutdown();
-      logger.info('upstream-router stopped');
-    },
-  };
+    return { grpcPort: grpcServer.port, noticePort, stop: svc.stop };
+  });
 }
 
 if (isEntryPoint(import.meta.url)) runService('upstream-router', main);

@@ -11,15 +11,16 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, main as sandboxMain } from '../../upstream-sandbox/src/main.js';
-import { ROUTES_CHANNEL } from '../src/db/migrations/20261122T0700_routes_notify.js';
+import { ROUTES_CHANNEL } from '../src/db/channels.js';
 import type { Database } from '../src/db/schema.js';
 import { type Router, main as routerMain } from '../src/main.js';
 import { SANDBOX_CODE_MAP } from '../src/options/catalog.js';
 import { bindMerchant, insertRoute } from '../src/routes/route.repository.js';
-import { startApplyStandIn } from './apply-stand-in.js';
+import { startNoticeStream } from './notice-stream.js';
 
 // The router between real processes' worth of code: its own main (gRPC + notice HTTP + Postgres), the
-// real sandbox channel over HTTP, and a gRPC stand-in for the Apply* side of payments and transfers.
+// real sandbox channel over HTTP, and a JetStream reader standing in for payments and transfers, which
+// apply the NoticeReceived events the router publishes.
 
 const M_MAIN = 'M_MAIN';
 const M_FAILOVER = 'M_FAILOVER';
@@ -29,7 +30,7 @@ const M_SLOW = 'M_SLOW';
 
 let routerDatabase: TestDatabase;
 let sandboxDatabase: TestDatabase;
-let apply: Awaited<ReturnType<typeof startApplyStandIn>>;
+let notices: Awaited<ReturnType<typeof startNoticeStream>>;
 let sandbox: Sandbox;
 let router: Router;
 let db: Kysely<Database>;
@@ -104,6 +105,15 @@ async function pay(clabe: string, amount: number) {
   expect(response.status).toBe(201);
 }
 
+/** The NoticeReceived events the router wrote to its outbox for an order or transfer number. */
+async function outboxRows(ref: string) {
+  const rows = await db.selectFrom('outbox').select(['id', 'subject', 'payload']).orderBy('seq').execute();
+  return rows.filter((r) => {
+    const event = r.payload as { payment?: { order_no: string }; payout?: { transfer_no: string } };
+    return event.payment?.order_no === ref || event.payout?.transfer_no === ref;
+  });
+}
+
 function postNotice(routeId: string, body: string, signature: string) {
   return fetch(`${noticeUrl}/notices/${routeId}`, {
     method: 'POST',
@@ -117,7 +127,7 @@ beforeAll(async () => {
     createTestDatabase('router'),
     createTestDatabase('router_sandbox'),
   ]);
-  apply = await startApplyStandIn();
+  notices = await startNoticeStream();
   sandbox = await sandboxMain({
     DATABASE_URL: sandboxDatabase.url,
     HOST: '127.0.0.1',
@@ -137,8 +147,7 @@ beforeAll(async () => {
     NOTICE_PORT: String(noticePort),
     SANDBOX_URL: sandboxUrl,
     PUBLIC_NOTICE_URL: noticeUrl,
-    PAYMENTS_ADDR: apply.address,
-    TRANSFERS_ADDR: apply.address,
+    ...notices.env,
     UPSTREAM_TIMEOUT_MS: '3000',
     LOG_LEVEL: 'silent',
   });
@@ -205,7 +214,7 @@ afterAll(async () => {
   await db?.destroy();
   await router?.stop();
   await sandbox?.stop();
-  await apply?.stop();
+  await notices?.stop();
   hanging?.closeAllConnections();
   await new Promise((resolve) => (hanging ? hanging.close(resolve) : resolve(undefined)));
   await Promise.all([routerDatabase?.drop(), sandboxDatabase?.drop()]);
@@ -226,17 +235,22 @@ describe('virtual accounts', () => {
     expect((await createVa(M_MAIN, orderNo)).clabe).toBe(va.clabe);
   });
 
-  it('a deposit reaches ApplyUpstreamPayment once, even when the channel delivers the notice twice', async () => {
+  it('a deposit is published as one NoticeReceived event, even when the channel delivers the notice twice', async () => {
     const orderNo = no('P');
     const va = await createVa(M_MAIN, orderNo);
     await pay(va.clabe, 100.5);
-    await waitFor(() => apply.payments.some((p) => p.order_no === orderNo));
-    const [applied] = apply.payments.filter((p) => p.order_no === orderNo);
+    const [applied] = await waitFor(() => notices.payments(orderNo).length > 0 && notices.payments(orderNo));
     expect(applied).toMatchObject({
-      status: 'success',
-      paid_amount: '10050',
-      paid_at: expect.stringMatching(/Z$/),
+      subject: `${notices.prefix}.notice.payment`,
+      notice: 'payment',
+      payment: {
+        order_no: orderNo,
+        status: 'success',
+        paid_amount: '10050',
+        paid_at: expect.stringMatching(/Z$/),
+      },
     });
+    expect(applied!.header.msgId).toBe(applied!.event_id);
 
     const notice = await waitFor(async () => {
       const [n] = await sandboxNotices(orderNo);
@@ -254,23 +268,40 @@ describe('virtual accounts', () => {
         .executeTakeFirst();
       return r && r.deliveries === 2 ? r : undefined;
     });
-    expect(row.applied_at).not.toBeNull();
+    expect(row.kind).toBe('payment');
     await waitFor(async () => (await sandboxNotices(orderNo))[0]?.deliveredAt);
-    expect(apply.payments.filter((p) => p.order_no === orderNo)).toHaveLength(1);
+    expect(await outboxRows(orderNo)).toHaveLength(1);
+    expect(notices.payments(orderNo)).toHaveLength(1);
   });
 
-  it('answers the channel 503 while the apply fails, so the channel retries until it is applied', async () => {
+  it('answers the channel once the notice and its event are committed, without waiting for anyone to apply it', async () => {
     const orderNo = no('P');
-    apply.failNext(orderNo, 1);
-    const va = await createVa(M_MAIN, orderNo, '700');
-    await pay(va.clabe, 7);
-    await waitFor(() => apply.payments.some((p) => p.order_no === orderNo), { timeoutMs: 10_000 });
-    // The router marks the notice applied once the apply call returned: a moment after the stand-in saw it.
-    const row = await waitFor(async () => {
-      const [r] = await db.selectFrom('upstream_notices').selectAll().where('ref', '=', orderNo).execute();
-      return r?.applied_at ? r : undefined;
+    const at = new Date().toISOString();
+    const body = JSON.stringify({
+      id: `ntc_${orderNo}`,
+      type: 'virtual_account.paid',
+      createdAt: at,
+      data: { orderRef: orderNo, paidAmount: 700, paidAt: at },
     });
-    expect(row).toMatchObject({ deliveries: 2, apply_attempts: 2, applied_at: expect.any(Date) });
+    const signature = createHmac('sha256', 'sandbox-notice-secret').update(body).digest('hex');
+    const response = await postNotice('sandbox-default', body, signature);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ result: 'recorded' });
+    // By the time the channel has its answer, the notice and its event are both in the database.
+    const [row] = await db.selectFrom('upstream_notices').selectAll().where('ref', '=', orderNo).execute();
+    expect(row).toMatchObject({ kind: 'payment', status: 'success', deliveries: 1 });
+    const [event] = await outboxRows(orderNo);
+    expect(event).toMatchObject({
+      subject: `${notices.prefix}.notice.payment`,
+      payload: {
+        notice_id: `ntc_${orderNo}`,
+        payment: { order_no: orderNo, status: 'success', paid_amount: '700' },
+      },
+    });
+    const [published] = await waitFor(
+      () => notices.payments(orderNo).length > 0 && notices.payments(orderNo),
+    );
+    expect(published!.event_id).toBe(event!.id);
   });
 
   it('queries and closes on the recorded route: paid stays success, open becomes close', async () => {
@@ -318,13 +349,13 @@ describe('notice endpoint', () => {
     const forged = createHmac('sha256', 'not-the-secret').update(body).digest('hex');
     expect((await postNotice('sandbox-default', body, forged)).status).toBe(401);
     expect((await postNotice('sandbox-default', body, '')).status).toBe(401);
-    expect(apply.payments.some((p) => p.order_no === orderNo)).toBe(false);
+    expect(await outboxRows(orderNo)).toEqual([]);
     expect(await db.selectFrom('upstream_notices').selectAll().where('ref', '=', orderNo).execute()).toEqual(
       [],
     );
   });
 
-  it('applies a notice delivered several times at once exactly once, and acknowledges later repeats', async () => {
+  it('records a notice delivered several times at once exactly once, and acknowledges later repeats', async () => {
     const orderNo = no('P');
     const at = new Date().toISOString();
     const body = JSON.stringify({
@@ -337,14 +368,17 @@ describe('notice endpoint', () => {
     const statuses = await Promise.all(
       Array.from({ length: 6 }, () => postNotice('sandbox-default', body, signature).then((r) => r.status)),
     );
-    expect(statuses).toContain(200);
-    // A delivery that finds another one applying the same notice is told to come back (409).
-    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    // Each delivery waits for the one that records it to commit, then is acknowledged as a repeat.
+    expect(statuses).toEqual(Array.from({ length: 6 }, () => 200));
     expect((await postNotice('sandbox-default', body, signature)).status).toBe(200);
-    expect(apply.payments.filter((p) => p.order_no === orderNo)).toHaveLength(1);
+    const [row] = await db.selectFrom('upstream_notices').selectAll().where('ref', '=', orderNo).execute();
+    expect(row?.deliveries).toBe(7);
+    expect(await outboxRows(orderNo)).toHaveLength(1);
+    await waitFor(() => notices.payments(orderNo).length > 0);
+    expect(notices.payments(orderNo)).toHaveLength(1);
   });
 
-  it("carries the channel's traceparent on to ApplyUpstreamPayment, or starts a trace when none came", async () => {
+  it("carries the channel's traceparent on the NoticeReceived event, or starts a trace when none came", async () => {
     const traceId = randomBytes(16).toString('hex');
     const signedNotice = (orderNo: string) => {
       const at = new Date().toISOString();
@@ -369,12 +403,19 @@ describe('notice endpoint', () => {
       body: first.body,
     });
     expect(response.status).toBe(200);
-    expect(apply.traceparents.get(traced)).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    const [tracedEvent] = await waitFor(
+      () => notices.payments(traced).length > 0 && notices.payments(traced),
+    );
+    expect(tracedEvent!.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    expect(tracedEvent!.header.traceparent).toBe(tracedEvent!.traceparent);
 
     const untraced = no('P');
     const second = signedNotice(untraced);
     expect((await postNotice('sandbox-default', second.body, second.signature)).status).toBe(200);
-    const fresh = apply.traceparents.get(untraced);
+    const [untracedEvent] = await waitFor(
+      () => notices.payments(untraced).length > 0 && notices.payments(untraced),
+    );
+    const fresh = untracedEvent!.traceparent;
     expect(fresh).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     expect(fresh).not.toContain(traceId);
     expect(fresh).not.toMatch(/^00-0{32}-/);
@@ -405,9 +446,10 @@ describe('payee inquiry', () => {
 });
 
 describe('payouts', () => {
-  const appliedPayouts = (transferNo: string) => apply.payouts.filter((p) => p.transfer_no === transferNo);
+  const appliedPayouts = (transferNo: string) =>
+    notices.payouts(transferNo).map((n) => ({ ...n.payout!, notice_id: n.notice_id, subject: n.subject }));
 
-  it('a payout is accepted in progress and its success reaches ApplyUpstreamPayout', async () => {
+  it('a payout is accepted in progress and its success is published as a payout notice', async () => {
     const transferNo = no('T');
     const answer = await submit(M_MAIN, transferNo);
     expect(answer).toMatchObject({
@@ -419,9 +461,10 @@ describe('payouts', () => {
       () => appliedPayouts(transferNo).length === 1 && appliedPayouts(transferNo),
     );
     expect(applied).toMatchObject({
+      subject: `${notices.prefix}.notice.payout`,
       status: 'success',
       finished_at: expect.stringMatching(/Z$/),
-      notice_id: expect.any(String),
+      notice_id: expect.stringMatching(/.+/),
     });
     const ref = { route_id: answer.route_id, transfer_no: transferNo, upstream_ref: answer.upstream_ref };
     expect((await call(client, client.QueryPayout, ref)).status).toBe('success');

@@ -1,10 +1,12 @@
 import type { Logger } from '@agentpay/logger';
+import { traceparentOr } from '@agentpay/proto';
+import { backgroundLoop } from '@agentpay/runtime';
 import type { Kysely } from 'kysely';
 import type { Database, PayOrderRow } from '../db/schema.js';
-import type { Upstream } from '../upstream/upstream.client.js';
+import type { Upstream } from '../upstream/router.client.js';
 import { decideFromUpstream } from './pay-order.evidence.js';
 import { claimExpired, deleteAbandonedCreating, releaseSweepClaim } from './pay-order.repository.js';
-import { moveOrder, type TransitionDeps, traceparentOr } from './pay-order.transition.js';
+import { moveOrder } from './pay-order.transition.js';
 
 export interface ExpirySweepDeps {
   db: Kysely<Database>;
@@ -22,7 +24,7 @@ export interface ExpirySweepDeps {
 export interface ExpirySweep {
   /** One full round (every claimable expired order); answers how many orders it looked at. */
   runOnce(): Promise<number>;
-  /** Stops the timer and waits for a round in progress. */
+  /** Stops the loop and waits for a round in progress. */
   stop(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export interface ExpirySweep {
  */
 export function expirySweep(deps: ExpirySweepDeps): ExpirySweep {
   const { db, logger, upstream } = deps;
-  const transitions: TransitionDeps = { db, logger, subject: deps.subject };
+  const transitions = { db, logger, subject: deps.subject };
 
   /** Settles one expired order; false when it must stay open for the next round. */
   async function expire(order: PayOrderRow): Promise<boolean> {
@@ -43,8 +45,8 @@ export function expirySweep(deps: ExpirySweepDeps): ExpirySweep {
       orderNo: order.order_no,
       upstreamRef: order.upstream_ref ?? '',
     };
-    let state = await upstream.queryAccount(ref, traceparent);
-    if (state.status === 'wait') state = await upstream.closeAccount(ref, traceparent);
+    let state = await upstream.queryVirtualAccount(ref, traceparent);
+    if (state.status === 'wait') state = await upstream.closeVirtualAccount(ref, traceparent);
     if (state.status === 'wait') {
       logger.warn(
         { orderNo: order.order_no },
@@ -85,28 +87,13 @@ export function expirySweep(deps: ExpirySweepDeps): ExpirySweep {
     }
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped || deps.intervalMs <= 0) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((err: unknown) => logger.error({ err }, 'expiry sweep failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, deps.intervalMs);
-  };
-  schedule();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  // Every EXPIRY_SWEEP_INTERVAL_MS, the first one interval after start; 0 leaves only runOnce (tests).
+  const loop = backgroundLoop({
+    name: 'expiry sweep',
+    logger,
+    intervalMs: deps.intervalMs,
+    runAtStart: false,
+    round: runOnce,
+  });
+  return { runOnce: loop.runOnce, stop: loop.stop };
 }

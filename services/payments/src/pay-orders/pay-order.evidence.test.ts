@@ -1,7 +1,7 @@
 import { createLogger } from '@agentpay/logger';
 import { describe, expect, it } from 'vitest';
 import type { PayOrderRow } from '../db/schema.js';
-import type { UpstreamState } from '../upstream/upstream.client.js';
+import type { UpstreamState } from '../upstream/router.client.js';
 import { decideFromUpstream } from './pay-order.evidence.js';
 import { isAllowed, PAY_STATUSES, type PayStatus } from './pay-order.state-machine.js';
 

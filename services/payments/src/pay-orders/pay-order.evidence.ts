@@ -1,6 +1,6 @@
 import type { Logger } from '@agentpay/logger';
 import type { PayOrderRow } from '../db/schema.js';
-import type { UpstreamState } from '../upstream/upstream.client.js';
+import type { UpstreamState } from '../upstream/router.client.js';
 import { isOpen } from './pay-order.state-machine.js';
 import type { StatusChange } from './pay-order.transition.js';
 

@@ -289,7 +289,9 @@ export interface StatusUpdate {
   to: PayStatus;
   /** The `where status in (...)` set: the statuses the state machine allows this change from. */
   allowedFrom: readonly PayStatus[];
-  set: Partial<Pick<PayOrderRow, 'pay_time' | 'paid_amount' | 'close_time'>>;
+  set: Partial<
+    Pick<PayOrderRow, 'pay_time' | 'paid_amount' | 'close_time' | 'settle_status' | 'settle_time'>
+  >;
 }
 
 /** The conditional update of a status change; undefined when the order moved meanwhile. */
@@ -379,4 +381,19 @@ export async function releaseSweepClaim(db: Kysely<Database>, orderNo: string): 
     .set({ sweep_claim_until: null })
     .where('order_no', '=', orderNo)
     .execute();
+}
+
+/**
+ * Records that the ledger settled an order (OrderSettled): no status change, no version, no event, so
+ * no callback; query and later callbacks show it. False when it was settled already (a redelivery, or a
+ * REALTIME order settled with its success).
+ */
+export async function markSettled(db: Kysely<Database>, orderNo: string, settleTime: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('pay_orders')
+    .set({ settle_status: 'settled', settle_time: settleTime })
+    .where('order_no', '=', orderNo)
+    .where('settle_status', '=', 'not_settle')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

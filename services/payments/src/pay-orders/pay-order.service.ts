@@ -1,16 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isSettleType } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
-import type {
-  ApplyUpstreamPaymentRequest__Output,
-  CreatePayOrderRequest__Output,
-  MerchantContext__Output,
-  PayOrderRef__Output,
-} from '@agentpay/proto';
-import { AppError, centavosToAmount, feeFor, formatWireTime, MAX_AMOUNT_CENTAVOS } from '@agentpay/wire';
+import { traceparentOr } from '@agentpay/proto';
+import { AppError, centavosToAmount, type FeeRate, feeFor, formatWireTime } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, PayOrderRow } from '../db/schema.js';
-import type { AccountRef, Upstream, UpstreamState } from '../upstream/upstream.client.js';
+import type { Upstream, UpstreamState, VirtualAccountRef } from '../upstream/router.client.js';
 import { decideFromUpstream } from './pay-order.evidence.js';
 import {
   deleteCreating,
@@ -22,12 +18,11 @@ import {
   takeOverCreating,
 } from './pay-order.repository.js';
 import { isOpen } from './pay-order.state-machine.js';
-import { moveOrder, type TransitionDeps, traceparentOr } from './pay-order.transition.js';
+import { moveOrder } from './pay-order.transition.js';
 
-/** CONTRACT.md section 7: expiredTime defaults to 24 h after creation and may lie at most 30 days ahead. */
+/** docs/merchant-api.md "Statuses": expiredTime defaults to 24 h after creation and may lie at most 30 days ahead. */
 const DEFAULT_EXPIRY_MS = 24 * 60 * 60 * 1000;
 const MAX_EXPIRY_MS = 30 * 24 * 60 * 60 * 1000;
-const SETTLE_TYPES = new Set(['REALTIME', 'D+1', 'D+2', 'D+3']);
 const DEFAULT_SETTLE_TYPE = 'D+1';
 
 export interface PayOrderServiceDeps {
@@ -42,22 +37,56 @@ export interface PayOrderServiceDeps {
   createLeaseMs: number;
 }
 
-export interface PayOrderService {
-  create(
-    request: CreatePayOrderRequest__Output,
-    opts?: { cancelled?: () => boolean },
-  ): Promise<{ order: PayOrderRow; created: boolean }>;
-  close(ref: PayOrderRef__Output | null, useCancel: boolean): Promise<PayOrderRow>;
-  get(ref: PayOrderRef__Output | null): Promise<PayOrderRow>;
-  sync(ref: PayOrderRef__Output | null): Promise<{ order: PayOrderRow; adjust: boolean }>;
-  applyUpstream(
-    request: ApplyUpstreamPaymentRequest__Output,
-    traceparent: string | undefined,
-  ): Promise<{ order: PayOrderRow; changed: boolean }>;
+/** The merchant a request is for, as the gateway authenticated it. */
+export interface Merchant {
+  mchNo: string;
+  appId: string;
+  /** The registered name, shown to payers as the beneficiary. */
+  name: string;
+  feeRate: FeeRate;
+  settleType: string;
 }
 
-/** The business parameters of a create that decide whether a repeat is "the same" (CONTRACT.md 6). */
-interface CreateInput {
+/** One of a merchant's orders, by its number, the merchant's number, or both (then both must match). */
+export interface OrderRef {
+  mchNo: string;
+  orderNo: string;
+  bizOrderNo: string;
+}
+
+/** What a request carries besides its business parameters. */
+export interface RequestContext {
+  /** W3C traceparent of the merchant's request; every change it causes continues it. */
+  traceparent: string;
+}
+
+export interface PayOrderService {
+  create(
+    merchant: Merchant,
+    order: NewPayOrder,
+    context: RequestContext & { clientIp: string; cancelled?: () => boolean },
+  ): Promise<{ order: PayOrderRow; created: boolean }>;
+  close(ref: OrderRef, useCancel: boolean, context: RequestContext): Promise<PayOrderRow>;
+  get(ref: OrderRef): Promise<PayOrderRow>;
+  sync(ref: OrderRef, context: RequestContext): Promise<{ order: PayOrderRow; adjust: boolean }>;
+  /** Applies a payment notice from upstream; a repeat changes nothing. */
+  applyNotice(notice: PaymentNotice): Promise<{ order: PayOrderRow; changed: boolean }>;
+}
+
+/** What a channel reported about an order's virtual account, as the router recorded it. */
+export interface PaymentNotice {
+  noticeId: string;
+  orderNo: string;
+  status: 'success' | 'fail' | 'close';
+  /** Centavos received; 0 when not reported. */
+  paidAmount: number;
+  paidAt: Date | undefined;
+  /** The notice delivery's trace, continued by the change it causes. */
+  traceparent: string;
+}
+
+/** The business parameters of a create that decide whether a repeat is "the same" (docs/merchant-api.md "Idempotency"). */
+export interface NewPayOrder {
   bizOrderNo: string;
   title: string;
   description: string;
@@ -77,47 +106,12 @@ function invalid(field: string, problem: string): AppError {
   return new AppError('INVALID_PARAMETER', `${field} (${problem})`);
 }
 
-function requireMerchant(merchant: MerchantContext__Output | null): MerchantContext__Output {
-  if (!merchant?.mch_no) throw invalid('mchNo', 'required');
-  return merchant;
-}
-
-/** Checks the request is well-formed. The gateway validated it already; this guards other callers. */
-function createInput(request: CreatePayOrderRequest__Output): CreateInput {
-  if (!request.biz_order_no) throw invalid('bizOrderNo', 'required');
-  if (!request.title) throw invalid('title', 'required');
-  if (!request.method) throw invalid('method', 'required');
-  const amount = Number(request.amount);
-  if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_AMOUNT_CENTAVOS) {
-    throw invalid('amount', 'must be 0.01..99999999.99');
-  }
-  let expiredTime: Date | undefined;
-  if (request.expired_time) {
-    expiredTime = new Date(request.expired_time);
-    if (Number.isNaN(expiredTime.getTime())) throw invalid('expiredTime', 'must be yyyy-MM-dd HH:mm:ss');
-  }
-  return {
-    bizOrderNo: request.biz_order_no,
-    title: request.title,
-    description: request.description,
-    expiredTime,
-    method: request.method,
-    limitPay: request.limit_pay,
-    amount,
-    extraParam: request.extra_param,
-    attach: request.attach,
-    returnUrl: request.return_url,
-    quitUrl: request.quit_url,
-    notifyUrl: request.notify_url,
-  };
-}
-
 /**
  * Hash of the business parameters. appId, clientIp, nonce and reqTime are not business parameters: a
  * retry from another app or address is still the same order. An absent expiredTime stays absent, so a
  * retry without it matches although the stored default depends on the creation time.
  */
-function fingerprintOf(input: CreateInput): string {
+function fingerprintOf(input: NewPayOrder): string {
   const fields = [
     input.bizOrderNo,
     input.title,
@@ -135,27 +129,42 @@ function fingerprintOf(input: CreateInput): string {
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
-/** expiredTime must lie in the future and within 30 days (only judged for a new order). */
-function checkExpiry(expiredTime: Date | undefined, now: number): void {
-  if (expiredTime === undefined) return;
-  if (expiredTime.getTime() <= now) throw invalid('expiredTime', 'must be in the future');
-  if (expiredTime.getTime() > now + MAX_EXPIRY_MS) throw invalid('expiredTime', 'must be within 30 days');
+/** What is wrong with expiredTime for a new order (future, within 30 days); undefined when fine. */
+function checkExpiry(expiredTime: Date | undefined, now: number): AppError | undefined {
+  if (expiredTime === undefined) return undefined;
+  if (expiredTime.getTime() <= now) return invalid('expiredTime', 'must be in the future');
+  if (expiredTime.getTime() > now + MAX_EXPIRY_MS) return invalid('expiredTime', 'must be within 30 days');
+  return undefined;
 }
 
-function refOf(order: PayOrderRow): AccountRef {
+/** One create request, as its steps need it. */
+interface CreateAttempt {
+  merchant: Merchant;
+  input: NewPayOrder;
+  fingerprint: string;
+  traceparent: string;
+  clientIp: string;
+}
+
+function refOf(order: PayOrderRow): VirtualAccountRef {
   return { routeId: order.route_id ?? '', orderNo: order.order_no, upstreamRef: order.upstream_ref ?? '' };
 }
 
 export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
   const { db, logger, upstream } = deps;
-  const transitions: TransitionDeps = { db, logger, subject: deps.subject };
+  const transitions = { db, logger, subject: deps.subject };
 
-  function payBodyOf(order: OpeningRow, account: Awaited<ReturnType<Upstream['openAccount']>>): string {
+  function payBodyOf(
+    order: OpeningRow,
+    account: Awaited<ReturnType<Upstream['createVirtualAccount']>>,
+    merchantName: string,
+  ): string {
     return JSON.stringify({
       clabe: account.clabe,
       bankCode: account.bankCode,
       bankName: account.bankName,
-      beneficiaryName: account.beneficiaryName,
+      // The payer sees whom they pay: the merchant, never the channel's own label.
+      beneficiaryName: merchantName || account.beneficiaryName,
       amount: centavosToAmount(order.amount),
       expiredTime: formatWireTime(order.expired_time, deps.timeZone),
       reference: account.reference,
@@ -167,10 +176,11 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
     row: OpeningRow,
     claim: string,
     traceparent: string,
+    merchantName: string,
   ): Promise<{ order: PayOrderRow; created: boolean }> {
-    let account: Awaited<ReturnType<Upstream['openAccount']>>;
+    let account: Awaited<ReturnType<Upstream['createVirtualAccount']>>;
     try {
-      account = await upstream.openAccount(
+      account = await upstream.createVirtualAccount(
         {
           mchNo: row.mch_no,
           method: row.method,
@@ -189,7 +199,7 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
       throw err;
     }
     const opened = await markOpened(db, row.order_no, claim, {
-      payBody: payBodyOf(row, account),
+      payBody: payBodyOf(row, account, merchantName),
       routeId: account.routeId,
       upstreamRef: account.upstreamRef,
     });
@@ -203,108 +213,131 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
     throw new AppError('SERVICE_UNAVAILABLE', 'order is being created, try again');
   }
 
-  async function find(ref: PayOrderRef__Output | null): Promise<PayOrderRow> {
-    const merchant = requireMerchant(ref?.merchant ?? null);
-    if (!ref?.order_no && !ref?.biz_order_no) throw invalid('orderNo or bizOrderNo', 'one is required');
-    const order = await findMerchantOrder(db, merchant.mch_no, {
-      orderNo: ref.order_no,
-      bizOrderNo: ref.biz_order_no,
+  /** Inserts the order as being opened by this request; undefined when its key is taken already. */
+  async function insertNew(attempt: CreateAttempt): Promise<{ row: OpeningRow; claim: string } | undefined> {
+    const { merchant, input } = attempt;
+    let fee: number;
+    try {
+      fee = feeFor(input.amount, merchant.feeRate);
+    } catch (err) {
+      logger.error({ err, mchNo: merchant.mchNo }, 'merchant fee rate is unusable');
+      throw new AppError('INTERNAL_ERROR');
+    }
+    const claim = randomUUID();
+    const row = await insertCreating(
+      db,
+      {
+        mch_no: merchant.mchNo,
+        biz_order_no: input.bizOrderNo,
+        app_id: merchant.appId,
+        title: input.title,
+        description: input.description,
+        method: input.method,
+        limit_pay: input.limitPay,
+        amount: input.amount,
+        fee,
+        real_amount: input.amount - fee,
+        status: 'wait',
+        settle_status: 'not_settle',
+        settle_type: isSettleType(merchant.settleType) ? merchant.settleType : DEFAULT_SETTLE_TYPE,
+        expired_time: input.expiredTime ?? null,
+        attach: input.attach,
+        notify_url: input.notifyUrl,
+        return_url: input.returnUrl,
+        quit_url: input.quitUrl,
+        extra_param: input.extraParam,
+        client_ip: attempt.clientIp,
+        fingerprint: attempt.fingerprint,
+      },
+      claim,
+      { leaseMs: deps.createLeaseMs, defaultExpiryMs: DEFAULT_EXPIRY_MS },
+    );
+    return row ? { row, claim } : undefined;
+  }
+
+  /**
+   * The answer to a request whose key is taken: the existing order if it is the same one and opened;
+   * the opening taken over if its owner died; else, while another request opens it, a wait for that.
+   * Answers undefined while the opening is still someone else's.
+   */
+  async function joinExisting(
+    attempt: CreateAttempt,
+    existing: PayOrderRow,
+  ): Promise<{ order: PayOrderRow; created: boolean } | undefined> {
+    if (existing.fingerprint !== attempt.fingerprint) throw new AppError('DUPLICATE_ORDER');
+    if (existing.opened_at) return { order: existing, created: false };
+    const claim = randomUUID();
+    const taken = await takeOverCreating(db, existing.order_no, claim, deps.createLeaseMs);
+    if (!taken) return undefined;
+    logger.warn({ orderNo: taken.order_no }, 'took over an abandoned pay order opening');
+    return open(taken, claim, attempt.traceparent, attempt.merchant.name);
+  }
+
+  /**
+   * Looks the key up until the request has its answer: the order it repeats, or a new one when the key
+   * turns out free (its earlier opening failed and was removed). Gives up after the create lease.
+   */
+  async function settleRepeat(
+    attempt: CreateAttempt,
+    cancelled: (() => boolean) | undefined,
+  ): Promise<{ order: PayOrderRow; created: boolean }> {
+    const giveUpAt = Date.now() + deps.createLeaseMs + 1_000;
+    let pause = 20;
+    for (;;) {
+      const existing = await findByBizOrderNo(db, attempt.merchant.mchNo, attempt.input.bizOrderNo);
+      if (existing) {
+        const answer = await joinExisting(attempt, existing);
+        if (answer) return answer;
+        if (Date.now() > giveUpAt || cancelled?.()) {
+          throw new AppError('SERVICE_UNAVAILABLE', 'order is being created, try again');
+        }
+        await sleep(pause);
+        pause = Math.min(pause * 2, 250);
+      } else {
+        const problem = checkExpiry(attempt.input.expiredTime, Date.now());
+        if (problem) throw problem;
+        const opening = await insertNew(attempt);
+        // Undefined: another request took the key a moment ago; the next lookup finds its order.
+        if (opening) return open(opening.row, opening.claim, attempt.traceparent, attempt.merchant.name);
+      }
+    }
+  }
+
+  async function find(ref: OrderRef): Promise<PayOrderRow> {
+    const order = await findMerchantOrder(db, ref.mchNo, {
+      orderNo: ref.orderNo,
+      bizOrderNo: ref.bizOrderNo,
     });
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     return order;
   }
 
   return {
-    async create(request, opts = {}) {
-      const merchant = requireMerchant(request.merchant);
-      const input = createInput(request);
-      const fingerprint = fingerprintOf(input);
-      const traceparent = traceparentOr(merchant.traceparent);
-      const giveUpAt = Date.now() + deps.createLeaseMs + 1_000;
-      let pause = 20;
-      // A new order is the common case, so the first round inserts straight away and the lookup runs
-      // only once the key turns out to be taken (or the request could not make a new order: a repeat of
-      // an order whose expiredTime has passed still answers that order). One round trip fewer per pay.
-      for (let round = 0; ; round++) {
-        const existing =
-          round === 0 ? undefined : await findByBizOrderNo(db, merchant.mch_no, input.bizOrderNo);
-        if (existing) {
-          if (existing.fingerprint !== fingerprint) throw new AppError('DUPLICATE_ORDER');
-          if (existing.opened_at) return { order: existing, created: false };
-          // Another request is opening it: wait for its outcome, or take over if its owner died.
-          const claim = randomUUID();
-          const taken = await takeOverCreating(db, existing.order_no, claim, deps.createLeaseMs);
-          if (taken) {
-            logger.warn({ orderNo: taken.order_no }, 'took over an abandoned pay order opening');
-            return open(taken, claim, traceparent);
-          }
-          if (Date.now() > giveUpAt || opts.cancelled?.()) {
-            throw new AppError('SERVICE_UNAVAILABLE', 'order is being created, try again');
-          }
-          await sleep(pause);
-          pause = Math.min(pause * 2, 250);
-          continue;
-        }
-
-        try {
-          checkExpiry(input.expiredTime, Date.now());
-        } catch (err) {
-          if (round === 0) continue;
-          throw err;
-        }
-        const percentBps = merchant.fee_percent_bps;
-        const fixedCentavos = Number(merchant.fee_fixed_centavos || 0);
-        let fee: number;
-        try {
-          fee = feeFor(input.amount, { percentBps, fixedCentavos });
-        } catch (err) {
-          logger.error({ err, mchNo: merchant.mch_no }, 'merchant fee rate is unusable');
-          throw new AppError('INTERNAL_ERROR');
-        }
-        const claim = randomUUID();
-        const row = await insertCreating(
-          db,
-          {
-            mch_no: merchant.mch_no,
-            biz_order_no: input.bizOrderNo,
-            app_id: merchant.app_id,
-            title: input.title,
-            description: input.description,
-            method: input.method,
-            limit_pay: input.limitPay,
-            amount: input.amount,
-            fee,
-            real_amount: input.amount - fee,
-            status: 'wait',
-            settle_status: 'not_settle',
-            settle_type: SETTLE_TYPES.has(merchant.settle_type) ? merchant.settle_type : DEFAULT_SETTLE_TYPE,
-            expired_time: input.expiredTime ?? null,
-            attach: input.attach,
-            notify_url: input.notifyUrl,
-            return_url: input.returnUrl,
-            quit_url: input.quitUrl,
-            extra_param: input.extraParam,
-            client_ip: request.client_ip,
-            fingerprint,
-          },
-          claim,
-          { leaseMs: deps.createLeaseMs, defaultExpiryMs: DEFAULT_EXPIRY_MS },
-        );
-        // The key is taken (a repeat, or a lost race): the next round finds that row.
-        if (!row) continue;
-        return open(row, claim, traceparent);
-      }
+    async create(merchant, input, context) {
+      const attempt: CreateAttempt = {
+        merchant,
+        input,
+        fingerprint: fingerprintOf(input),
+        traceparent: traceparentOr(context.traceparent),
+        clientIp: context.clientIp,
+      };
+      // A new order is the common case, so the insert comes first and the lookup only once the key turns
+      // out to be taken (or the request could not make a new order: a repeat of an order whose
+      // expiredTime has passed still answers that order). One round trip fewer per pay.
+      const opening = checkExpiry(input.expiredTime, Date.now()) ? undefined : await insertNew(attempt);
+      if (opening) return open(opening.row, opening.claim, attempt.traceparent, merchant.name);
+      return settleRepeat(attempt, context.cancelled);
     },
 
-    async close(ref, useCancel) {
+    async close(ref, useCancel, context) {
       const target = useCancel ? 'cancel' : 'close';
       const order = await find(ref);
-      const traceparent = traceparentOr(ref?.merchant?.traceparent);
+      const traceparent = traceparentOr(context.traceparent);
       if (order.status === target) return order;
       if (!isOpen(order.status)) throw new AppError('ORDER_STATUS_FORBIDS');
 
       // Upstream first: once it says closed, no deposit can land, so the local close cannot be wrong.
-      const state = await upstream.closeAccount(refOf(order), traceparent);
+      const state = await upstream.closeVirtualAccount(refOf(order), traceparent);
       const now = new Date();
       if (state.status === 'success') {
         await moveOrder(transitions, order.order_no, (current) =>
@@ -328,36 +361,34 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
 
     get: find,
 
-    async sync(ref) {
+    async sync(ref, context) {
       const order = await find(ref);
-      const traceparent = traceparentOr(ref?.merchant?.traceparent);
-      const state = await upstream.queryAccount(refOf(order), traceparent);
+      const traceparent = traceparentOr(context.traceparent);
+      const state = await upstream.queryVirtualAccount(refOf(order), traceparent);
       const result = await moveOrder(transitions, order.order_no, (current) =>
         decideFromUpstream(current, state, { now: new Date(), traceparent, logger }),
       );
       return { order: result.order, adjust: result.changed };
     },
 
-    async applyUpstream(request, traceparentHeader) {
-      if (!request.order_no) throw invalid('order_no', 'required');
-      if (!['success', 'fail', 'close'].includes(request.status)) throw invalid('status', 'unknown');
+    async applyNotice(notice) {
       const state: UpstreamState = {
-        status: request.status as UpstreamState['status'],
-        paidAmount: Number(request.paid_amount || 0),
-        paidAt: request.paid_at ? new Date(request.paid_at) : undefined,
+        status: notice.status,
+        paidAmount: notice.paidAmount,
+        paidAt: notice.paidAt,
       };
-      const traceparent = traceparentOr(traceparentHeader);
-      const result = await moveOrder(transitions, request.order_no, (current) =>
+      const traceparent = traceparentOr(notice.traceparent);
+      const result = await moveOrder(transitions, notice.orderNo, (current) =>
         decideFromUpstream(current, state, {
           now: new Date(),
           traceparent,
-          noticeId: request.notice_id || undefined,
+          noticeId: notice.noticeId || undefined,
           logger,
         }),
       );
       if (!result.changed) {
         logger.info(
-          { orderNo: request.order_no, noticeId: request.notice_id, status: result.order.status },
+          { orderNo: notice.orderNo, noticeId: notice.noticeId, status: result.order.status },
           'upstream payment notice changed nothing',
         );
       }

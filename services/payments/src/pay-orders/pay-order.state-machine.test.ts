@@ -9,7 +9,7 @@ import {
   TRANSITIONS,
 } from './pay-order.state-machine.js';
 
-// CONTRACT.md section 7 written out independently of the table under test: for every (from, to) pair,
+// docs/merchant-api.md "Statuses" written out independently of the table under test: for every (from, to) pair,
 // the causes that may make it. A pair not listed is forbidden for every cause.
 const m: Cause = 'merchant';
 const u: Cause = 'upstream';

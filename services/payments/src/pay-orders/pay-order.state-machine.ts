@@ -1,4 +1,4 @@
-// The payment order state machine of CONTRACT.md section 7, as data. Every status change goes through
+// The payment order state machine of docs/merchant-api.md "Statuses", as data. Every status change goes through
 // `changeStatus` (pay-order.transition.ts), which only moves an order along a row of this table; the
 // database refuses any other pair as well (trigger of the pay_orders migration).
 

@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { statusChangedEvent } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
-import { enqueueOutbox } from '@agentpay/messaging';
-import type { OrderStatusChanged__Output } from '@agentpay/proto';
+import { enqueueEvent } from '@agentpay/messaging';
 import { AppError } from '@agentpay/wire';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, PayOrderRow } from '../db/schema.js';
 import { toPayOrder } from './pay-order.mapper.js';
 import { findOpenedOrder, insertHistory, updateStatus } from './pay-order.repository.js';
@@ -16,7 +16,6 @@ import {
 } from './pay-order.state-machine.js';
 
 export interface TransitionDeps {
-  db: Kysely<Database>;
   logger: Logger;
   /** `${EVENTS_SUBJECT_PREFIX}.pay.status_changed` */
   subject: string;
@@ -32,21 +31,14 @@ export interface StatusChange {
   noticeId?: string | undefined;
 }
 
-const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
-
-/** `traceparent` when well-formed, else a new root trace (jobs such as the sweep start their own). */
-export function traceparentOr(traceparent: string | undefined): string {
-  if (traceparent && TRACEPARENT.test(traceparent)) return traceparent;
-  return `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
-}
-
 /**
  * The one way an order's status changes: a conditional update (the order must still be at the status
  * and version it was read at, and the state machine must allow the move) plus its history row and
- * exactly one OrderStatusChanged outbox event, in one transaction. Undefined when the order moved
- * meanwhile; callers re-read and decide again (see moveOrder).
+ * exactly one OrderStatusChanged outbox event, in the caller's transaction. Undefined when the order
+ * moved meanwhile; callers re-read and decide again (see moveOrder).
  */
 export async function changeStatus(
+  trx: Transaction<Database>,
   deps: TransitionDeps,
   order: PayOrderRow,
   change: StatusChange,
@@ -55,52 +47,61 @@ export async function changeStatus(
     throw new Error(`forbidden transition ${order.status} -> ${change.to} by ${change.cause}`);
   }
   const from = order.status;
-  return deps.db.transaction().execute(async (trx) => {
-    const updated = await updateStatus(trx, {
-      orderNo: order.order_no,
-      from,
-      version: order.version,
-      to: change.to,
-      allowedFrom: allowedFrom(change.to, change.cause),
-      set: change.set ?? {},
-    });
-    if (!updated) return undefined;
-    const eventId = randomUUID();
-    await insertHistory(trx, {
-      orderNo: updated.order_no,
+  const updated = await updateStatus(trx, {
+    orderNo: order.order_no,
+    from,
+    version: order.version,
+    to: change.to,
+    allowedFrom: allowedFrom(change.to, change.cause),
+    set: { ...change.set, ...realtimeSettlement(order, change) },
+  });
+  if (!updated) return undefined;
+  const eventId = randomUUID();
+  await insertHistory(trx, {
+    orderNo: updated.order_no,
+    from,
+    to: change.to,
+    version: updated.version,
+    cause: change.cause,
+    noticeId: change.noticeId,
+    eventId,
+  });
+  await enqueueEvent(
+    trx,
+    deps.subject,
+    statusChangedEvent({
+      eventId,
+      order: { kind: 'pay', payOrder: toPayOrder(updated) },
+      number: updated.order_no,
+      mchNo: updated.mch_no,
+      appId: updated.app_id,
+      notifyUrl: updated.notify_url,
       from,
       to: change.to,
       version: updated.version,
-      cause: change.cause,
-      noticeId: change.noticeId,
-      eventId,
-    });
-    const event: OrderStatusChanged__Output = {
-      event_id: eventId,
-      mch_no: updated.mch_no,
-      app_id: updated.app_id,
-      kind: 'pay',
-      order_no: updated.order_no,
-      from_status: from,
-      to_status: change.to,
-      version: String(updated.version),
-      occurred_at: updated.updated_at.toISOString(),
-      notify_url: updated.notify_url,
+      occurredAt: updated.updated_at,
       traceparent: change.traceparent,
-      pay_order: toPayOrder(updated),
-    };
-    await enqueueOutbox(trx, {
-      id: eventId,
-      subject: deps.subject,
-      payload: event,
-      headers: { traceparent: change.traceparent },
-    });
-    deps.logger.info(
-      { orderNo: updated.order_no, from, to: change.to, cause: change.cause, version: updated.version },
-      'pay order status changed',
-    );
-    return updated;
-  });
+    }),
+  );
+  deps.logger.info(
+    { orderNo: updated.order_no, from, to: change.to, cause: change.cause, version: updated.version },
+    'pay order status changed',
+  );
+  return updated;
+}
+
+/**
+ * A REALTIME order is settled as it is paid (docs/merchant-api.md "Balance and statement"): settled at its pay time in the
+ * same change, so the success event and its callback already show it. The ledger books it as available
+ * from the same event and announces an OrderSettled that then changes nothing here.
+ */
+function realtimeSettlement(
+  order: PayOrderRow,
+  change: StatusChange,
+): Partial<Pick<PayOrderRow, 'settle_status' | 'settle_time'>> {
+  if (change.to !== 'success' || order.settle_type !== 'REALTIME' || order.settle_status === 'settled')
+    return {};
+  return { settle_status: 'settled', settle_time: change.set?.pay_time ?? order.pay_time ?? new Date() };
 }
 
 /** Versions race only with other status changes, and an order changes status a handful of times at most. */
@@ -112,7 +113,7 @@ const MAX_ATTEMPTS = 8;
  * call changed it.
  */
 export async function moveOrder(
-  deps: TransitionDeps,
+  deps: TransitionDeps & { db: Kysely<Database> },
   orderNo: string,
   decide: (order: PayOrderRow) => StatusChange | undefined,
 ): Promise<{ order: PayOrderRow; changed: boolean }> {
@@ -121,7 +122,7 @@ export async function moveOrder(
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     const change = decide(order);
     if (!change) return { order, changed: false };
-    const updated = await changeStatus(deps, order, change);
+    const updated = await deps.db.transaction().execute((trx) => changeStatus(trx, deps, order, change));
     if (updated) return { order: updated, changed: true };
   }
   throw new AppError('SERVICE_UNAVAILABLE', 'order is changing, try again');

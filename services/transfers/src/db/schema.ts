@@ -1,12 +1,16 @@
 import type { OutboxTable } from '@agentpay/messaging';
 import type { ColumnType, Selectable } from 'kysely';
-import type { TransferStatus } from '../transfers/transfer-status.js';
+import type { TransferStatus } from '../transfers/transfer.state-machine.js';
 
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type CreatedAt = ColumnType<Date, never, never>;
 
-/** How the submission upstream ended: which of these explains a transfer that left `submitting`. */
-export type Submission = 'pending' | 'accepted' | 'rejected' | 'unknown';
+/**
+ * While `submitting`: how far the create went (`pending` not yet sent to the router, its freeze may be
+ * held; `sent` the router was called; `voiding` nothing was created upstream, the freeze is being voided
+ * before the row goes). After: how the submission upstream ended.
+ */
+export type Submission = 'pending' | 'sent' | 'voiding' | 'accepted' | 'rejected' | 'unknown';
 
 export interface TransfersTable {
   /** Platform number: 'T' + UTC yyyyMMddHHmmss + 12-digit sequence; sorts by creation. */
@@ -35,7 +39,7 @@ export interface TransfersTable {
   route_id: string | null;
   upstream_ref: string | null;
   /** sha256 of the business parameters, to tell a repeat from a different request on the same key. */
-  request_fingerprint: string;
+  fingerprint: string;
   /** +1 on every status change; events carry it so a newer change supersedes an older one. */
   version: Defaulted<number>;
   finish_time: Date | null;
@@ -61,7 +65,7 @@ export interface InquiriesTable {
   status: string;
   /** `local` when the format check answered, `upstream` when the router did. */
   source: string;
-  request_fingerprint: string;
+  fingerprint: string;
   created_at: CreatedAt;
 }
 

@@ -1,14 +1,13 @@
 import type { Logger } from '@agentpay/logger';
-import type { InquireRequest__Output, Inquiry__Output } from '@agentpay/proto';
+import { traceparentOr } from '@agentpay/proto';
 import { AppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, InquiryRow } from '../db/schema.js';
 import { checkPayee } from '../payees/payee-account.js';
 import { budgetMs } from '../shared/deadline.js';
 import { fingerprintOf } from '../shared/fingerprint.js';
-import { requireMerchant } from '../shared/merchant.js';
-import { traceparentOr } from '../shared/trace.js';
-import type { PayoutRouter } from '../upstream/router-client.js';
+import type { Merchant, RequestContext } from '../shared/merchant.js';
+import type { PayoutRouter } from '../upstream/router.client.js';
 import { findInquiry, insertInquiry } from './inquiry.repository.js';
 
 export interface InquiryServiceDeps {
@@ -23,47 +22,46 @@ type InquiryStatus = 'valid' | 'invalid' | 'unknown';
 const STATUSES: readonly InquiryStatus[] = ['valid', 'invalid', 'unknown'];
 const DEADLINE_MARGIN_MS = 500;
 
-function toInquiry(row: InquiryRow): Inquiry__Output {
-  return {
-    inqury_no: row.inqury_no,
-    biz_inqury_no: row.biz_inqury_no,
-    status: row.status,
-    account_valid: row.status === 'valid',
-    upload_payee_name: row.payee_name,
-  };
+/** The payee a merchant asks about, as it sent it. */
+export interface NewInquiry {
+  bizInquryNo: string;
+  payeeType: string;
+  payeeAccount: string;
+  payeeName: string;
+  payeeCode: string;
+  extraParam: string;
+  attach: string;
 }
 
 /** Payee inquiries: local format check, then the router; one stored result per (mch_no, biz_inqury_no). */
 export function createInquiryService(deps: InquiryServiceDeps) {
   const { db, router, logger } = deps;
 
-  const repeat = (row: InquiryRow, fingerprint: string): Inquiry__Output => {
-    if (row.request_fingerprint !== fingerprint) throw new AppError('DUPLICATE_INQUIRY');
-    return toInquiry(row);
+  const repeat = (row: InquiryRow, fingerprint: string): InquiryRow => {
+    if (row.fingerprint !== fingerprint) throw new AppError('DUPLICATE_INQUIRY');
+    return row;
   };
 
   return {
-    async inquire(req: InquireRequest__Output, deadline: number): Promise<Inquiry__Output> {
-      const merchant = requireMerchant(req.merchant);
-      if (!req.biz_inqury_no) throw new AppError('INVALID_PARAMETER', 'bizInquryNo: required');
+    async inquire(merchant: Merchant, req: NewInquiry, context: RequestContext): Promise<InquiryRow> {
       // Unknown payee type or code, or a bank card without a code, are errors like on transfer: the
       // merchant must fix the request. Only the account's own format yields `invalid`.
       const check = checkPayee({
-        payeeType: req.payee_type,
-        payeeAccount: req.payee_account,
-        payeeCode: req.payee_code,
+        payeeType: req.payeeType,
+        payeeAccount: req.payeeAccount,
+        payeeCode: req.payeeCode,
       });
       const business = {
         payee_type: check.payee.payeeType,
         payee_account: check.payee.payeeAccount,
-        payee_name: req.payee_name,
+        payee_name: req.payeeName,
         payee_code: check.payee.payeeCode,
-        extra_param: req.extra_param,
+        extra_param: req.extraParam,
         attach: req.attach,
       };
       const fingerprint = fingerprintOf(business);
 
-      const stored = await findInquiry(db, merchant.mch_no, req.biz_inqury_no);
+      const stored = await findInquiry(db, merchant.mchNo, req.bizInquryNo);
       if (stored) return repeat(stored, fingerprint);
 
       let status: InquiryStatus = 'invalid';
@@ -72,15 +70,15 @@ export function createInquiryService(deps: InquiryServiceDeps) {
         // store nothing, so the merchant can retry the same bizInquryNo.
         const answer = await router.inquirePayee(
           {
-            mch_no: merchant.mch_no,
-            payee_type: business.payee_type,
-            payee_account: business.payee_account,
-            payee_name: business.payee_name,
-            payee_code: business.payee_code,
+            mchNo: merchant.mchNo,
+            payeeType: business.payee_type,
+            payeeAccount: business.payee_account,
+            payeeName: business.payee_name,
+            payeeCode: business.payee_code,
           },
           {
-            timeoutMs: budgetMs(deadline, deps.routerTimeoutMs, DEADLINE_MARGIN_MS),
-            traceparent: traceparentOr(merchant.traceparent),
+            timeoutMs: budgetMs(context.deadline, deps.routerTimeoutMs, DEADLINE_MARGIN_MS),
+            traceparent: traceparentOr(context.traceparent),
           },
         );
         status = STATUSES.find((s) => s === answer.status) ?? 'unknown';
@@ -90,16 +88,16 @@ export function createInquiryService(deps: InquiryServiceDeps) {
 
       const inserted = await insertInquiry(db, {
         ...business,
-        mch_no: merchant.mch_no,
-        app_id: merchant.app_id,
-        biz_inqury_no: req.biz_inqury_no,
+        mch_no: merchant.mchNo,
+        app_id: merchant.appId,
+        biz_inqury_no: req.bizInquryNo,
         status,
         source: check.ok ? 'upstream' : 'local',
-        request_fingerprint: fingerprint,
+        fingerprint: fingerprint,
       });
-      if (inserted) return toInquiry(inserted);
+      if (inserted) return inserted;
       // A concurrent request with the same key stored its result first; that one is the answer.
-      const winner = await findInquiry(db, merchant.mch_no, req.biz_inqury_no);
+      const winner = await findInquiry(db, merchant.mchNo, req.bizInquryNo);
       if (!winner) throw new AppError('INTERNAL_ERROR');
       return repeat(winner, fingerprint);
     },

@@ -1,14 +1,16 @@
-import type { MerchantContext__Output } from '@agentpay/proto';
-import { AppError, type FeeRate } from '@agentpay/wire';
+import type { FeeRate } from '@agentpay/wire';
 
-/** The merchant the gateway authenticated; every RPC but ApplyUpstreamPayout is scoped to one. */
-export function requireMerchant(
-  merchant: MerchantContext__Output | null | undefined,
-): MerchantContext__Output {
-  if (!merchant?.mch_no) throw new AppError('INVALID_PARAMETER', 'merchant: required');
-  return merchant;
+/** The merchant a request is for, as the gateway authenticated it. */
+export interface Merchant {
+  mchNo: string;
+  appId: string;
+  feeRate: FeeRate;
 }
 
-export function feeRateOf(merchant: MerchantContext__Output): FeeRate {
-  return { percentBps: merchant.fee_percent_bps, fixedCentavos: Number(merchant.fee_fixed_centavos) };
+/** What a merchant request carries besides its business parameters. */
+export interface RequestContext {
+  /** W3C traceparent of the merchant's request; every change it causes continues it. */
+  traceparent: string;
+  /** Epoch ms at which the caller stops waiting (Infinity: no deadline). */
+  deadline: number;
 }

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, TransferRow, TransfersTable } from '../db/schema.js';
-import type { TransferStatus } from './transfer-status.js';
+import type { TransferStatus } from './transfer.state-machine.js';
 
 // Built by the database so every replica shares one clock and one counter; 1 + 14 + 12 = 27 characters.
 const nextTransferNo = sql<string>`'T' || to_char(clock_timestamp() at time zone 'UTC', 'YYYYMMDDHH24MISS') || lpad(nextval('transfer_no_seq')::text, 12, '0')`;
@@ -94,12 +94,55 @@ export function updateTransferStatus(
     .executeTakeFirst();
 }
 
-/** Removes a submission upstream refused before creating anything, so the merchant can retry the key. */
-export async function withdrawSubmission(db: Kysely<Database>, transferNo: string): Promise<boolean> {
+/**
+ * Records that the router is about to be called, only while the create still owns the submission
+ * (`pending`): false when recovery has taken it to void its freeze, so the router must not be called.
+ */
+export async function markSent(db: Kysely<Database>, transferNo: string): Promise<boolean> {
+  const result = await db
+    .updateTable('transfers')
+    .set({ submission: 'sent' })
+    .where('transfer_no', '=', transferNo)
+    .where('status', '=', 'submitting')
+    .where('submission', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Claims a submission that nothing upstream has or will have, so its freeze can be voided and the row
+ * removed; from `pending` (recovery, a ledger failure) or `sent` (the router said nothing was created).
+ * True when the row is now `voiding`, by this call or an earlier one.
+ */
+export async function claimForVoiding(
+  db: Kysely<Database>,
+  transferNo: string,
+  from: readonly ('pending' | 'sent' | 'voiding')[],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('transfers')
+    .set({ submission: 'voiding' })
+    .where('transfer_no', '=', transferNo)
+    .where('status', '=', 'submitting')
+    .where('submission', 'in', [...from])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Removes a submission nothing was created for, so the merchant can retry the key: one the ledger
+ * refused to freeze (`pending`), or one whose freeze was voided (`voiding`).
+ */
+export async function withdrawSubmission(
+  db: Kysely<Database>,
+  transferNo: string,
+  phase: 'pending' | 'voiding',
+): Promise<boolean> {
   const result = await db
     .deleteFrom('transfers')
     .where('transfer_no', '=', transferNo)
     .where('status', '=', 'submitting')
+    .where('submission', '=', phase)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
@@ -118,7 +161,7 @@ export async function attachRoute(
     .execute();
 }
 
-/** Transfers still `submitting` since before `before`: their submitter is gone. */
+/** Transfers still `submitting` since before `before`: their submitter is gone (or was refused and left them to void). */
 export function staleSubmissions(db: Kysely<Database>, before: Date, limit: number): Promise<TransferRow[]> {
   return db
     .selectFrom('transfers')

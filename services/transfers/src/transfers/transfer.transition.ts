@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Database, TransferRow } from '../db/schema.js';
 import { toTransfer } from './transfer.mapper.js';
 import { updateTransferStatus } from './transfer.repository.js';
-import { FINISHED, type TransferStatus, transitionOf } from './transfer-status.js';
+import { FINISHED, type TransferStatus, transitionOf } from './transfer.state-machine.js';
 
 export interface TransitionDeps {
   logger: Logger;

@@ -1,3 +1,4 @@
+import type { OutboxTable } from '@agentpay/messaging';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -40,7 +41,10 @@ export interface RouterMetaTable {
   value: string;
 }
 
-/** Every notice a channel delivered, once per route and notice id, and whether it was applied. */
+/**
+ * Every notice a channel delivered, once per route and notice id. Recording one writes its NoticeReceived
+ * event to the outbox in the same transaction; payments or transfers apply it from there.
+ */
 export interface UpstreamNoticesTable {
   route_id: string;
   /** The channel's notice id; a repeat of it is acknowledged and changes nothing. */
@@ -55,11 +59,6 @@ export interface UpstreamNoticesTable {
   received_at: CreatedAt;
   /** How many times the channel delivered it. */
   deliveries: Generated<number>;
-  apply_attempts: Generated<number>;
-  /** Held by the request applying it, so two deliveries at once apply it once. */
-  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  applied_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {
@@ -67,6 +66,7 @@ export interface Database {
   route_merchants: RouteMerchantsTable;
   router_meta: RouterMetaTable;
   upstream_notices: UpstreamNoticesTable;
+  outbox: OutboxTable;
 }
 
 export type RouteRow = Selectable<RoutesTable>;

@@ -16,8 +16,8 @@ export function buildNoticeServer(deps: { notices: NoticeService; logger: Logger
   http.get('/healthz', async () => ({ status: 'ok' }));
   http.post<{ Params: { routeId: string } }>('/notices/:routeId', async (request, reply) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';
-    // Continues the channel's trace when it sends a traceparent, else starts one; the Apply* calls made
-    // while handling the notice carry it on (call() injects the active span's traceparent).
+    // Continues the channel's trace when it sends a traceparent, else starts one; the NoticeReceived
+    // event the notice causes carries it on to the service that applies it.
     const answer = await inSpan(
       'notice receive',
       {

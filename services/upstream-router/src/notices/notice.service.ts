@@ -1,34 +1,34 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '@agentpay/logger';
+import { enqueueEvent, noticeSubject } from '@agentpay/messaging';
+import type { NoticeReceived } from '@agentpay/proto';
+import { currentTraceparent } from '@agentpay/telemetry';
 import type { Kysely } from 'kysely';
-import { NoticeRejectedError } from '../adapters/channel-adapter.js';
+import { NoticeRejectedError, type UpstreamNotice } from '../adapters/channel-adapter.js';
 import type { Database } from '../db/schema.js';
 import type { Channels } from '../routes/channels.js';
 import { findRoute } from '../routes/route.repository.js';
-import {
-  claimNotice,
-  findNotice,
-  markNoticeApplied,
-  recordNotice,
-  releaseNotice,
-} from './notice.repository.js';
-import type { NoticeApplier } from './notice-applier.js';
+import { recordNotice } from './notice.repository.js';
 
-/** What the channel is answered: 2xx only once the change is applied, so anything else is retried. */
+/** What the channel is answered: 2xx once the notice is durably recorded, so anything else is retried. */
 export interface NoticeReply {
   status: number;
   body: { result: string };
 }
 
-/** Verifies, records and applies the notices channels deliver, each at most once per route and id. */
+/**
+ * Verifies and records the notices channels deliver, once per route and notice id. Recording a notice
+ * writes its NoticeReceived event to the outbox in the same transaction; payments or transfers apply it
+ * from the stream, so the channel never waits for them and a service that is down delays nothing here.
+ */
 export function createNoticeService(deps: {
   db: Kysely<Database>;
   channels: Channels;
-  apply: NoticeApplier;
   logger: Logger;
-  /** How long one apply may hold a notice before another delivery may try; above the apply timeout. */
-  claimMs: number;
+  /** EVENTS_SUBJECT_PREFIX */
+  subjectPrefix: string;
 }) {
-  const { db, channels, apply, logger } = deps;
+  const { db, channels, logger } = deps;
 
   return {
     async receive(
@@ -39,7 +39,7 @@ export function createNoticeService(deps: {
       const route = await findRoute(db, routeId);
       if (!route) return { status: 404, body: { result: 'unknown_route' } };
 
-      let notice: ReturnType<ReturnType<Channels['of']>['adapter']['parseNotice']>;
+      let notice: UpstreamNotice;
       try {
         const channel = channels.of(route);
         notice = channel.adapter.parseNotice(channel.route, received);
@@ -53,35 +53,58 @@ export function createNoticeService(deps: {
         throw err;
       }
 
-      const key = { routeId, noticeId: notice.noticeId };
-      await recordNotice(db, routeId, notice);
-      const claimed = await claimNotice(db, key, deps.claimMs);
-      if (!claimed) {
-        const existing = await findNotice(db, key);
-        if (existing?.applied_at) return { status: 200, body: { result: 'duplicate' } };
-        // Another delivery of the same notice is applying it right now; the channel retries later.
-        return { status: 409, body: { result: 'in_progress' } };
+      // The delivery's trace (the channel's, or one started for it) rides the event to the service
+      // that applies it.
+      const traceparent = currentTraceparent();
+      const fresh = await db.transaction().execute(async (trx) => {
+        if (!(await recordNotice(trx, routeId, notice))) return false;
+        const event = noticeReceived(randomUUID(), notice, traceparent);
+        await enqueueEvent(trx, noticeSubject(deps.subjectPrefix, notice.kind), event);
+        return true;
+      });
+      const ids = { routeId, noticeId: notice.noticeId, kind: notice.kind };
+      if (!fresh) {
+        logger.info(ids, 'repeated notice acknowledged');
+        return { status: 200, body: { result: 'duplicate' } };
       }
-
-      try {
-        await apply(notice);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        await releaseNotice(db, key, message);
-        logger.warn(
-          { routeId, noticeId: notice.noticeId, kind: notice.kind, err: message },
-          'notice not applied',
-        );
-        return { status: 503, body: { result: 'retry' } };
-      }
-      await markNoticeApplied(db, key);
-      logger.info(
-        { routeId, noticeId: notice.noticeId, kind: notice.kind, status: notice.status },
-        'notice applied',
-      );
-      return { status: 200, body: { result: 'applied' } };
+      logger.info({ ...ids, status: notice.status }, 'notice recorded');
+      return { status: 200, body: { result: 'recorded' } };
     },
   };
+}
+
+/** The NoticeReceived event of a notice, in the proto JSON mapping the outbox publishes. */
+function noticeReceived(
+  eventId: string,
+  notice: UpstreamNotice,
+  traceparent: string,
+): NoticeReceived & { event_id: string; traceparent: string } {
+  const common = {
+    event_id: eventId,
+    notice_id: notice.noticeId,
+    received_at: new Date().toISOString(),
+    traceparent,
+  };
+  return notice.kind === 'payment'
+    ? {
+        ...common,
+        notice: 'payment',
+        payment: {
+          order_no: notice.orderNo,
+          status: notice.status,
+          paid_amount: String(notice.paidAmount),
+          paid_at: notice.paidAt?.toISOString() ?? '',
+        },
+      }
+    : {
+        ...common,
+        notice: 'payout',
+        payout: {
+          transfer_no: notice.transferNo,
+          status: notice.status,
+          finished_at: notice.finishedAt?.toISOString() ?? '',
+        },
+      };
 }
 
 export type NoticeService = ReturnType<typeof createNoticeService>;

@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as outbox from './20261121T0500_outbox.js';
 import * as transfers from './20261122T1000_transfers.js';
+import * as fingerprint from './20261123T0900_fingerprint.js';
+import * as submissionPhases from './20261123T2330_submission_phases.js';
 
 /** Every migration of the transfers database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '20261121T0500_outbox': outbox,
   '20261122T1000_transfers': transfers,
+  '20261123T0900_fingerprint': fingerprint,
+  '20261123T2330_submission_phases': submissionPhases,
 };

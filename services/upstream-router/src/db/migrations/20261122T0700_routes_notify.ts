@@ -1,7 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-
-/** NOTIFY channel on which every change to routes or their merchants is announced, to every replica. */
-export const ROUTES_CHANNEL = 'agentpay_routes_changed';
+import { ROUTES_CHANNEL } from '../channels.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -6,12 +6,12 @@ import {
   type TransferStatus,
   transitionOf,
   UPSTREAM_OUTCOMES,
-} from './transfer-status.js';
+} from './transfer.state-machine.js';
 
 const allowed = (from: TransferStatus) => TRANSFER_STATUSES.filter((to) => transitionOf(from, to));
 
 describe('the transfer state machine', () => {
-  it('allows exactly the moves of CONTRACT.md section 8, plus leaving the internal submitting state', () => {
+  it('allows exactly the moves of docs/merchant-api.md "Statuses", plus leaving the internal submitting state', () => {
     expect(Object.fromEntries(TRANSFER_STATUSES.map((s) => [s, allowed(s)]))).toEqual({
       submitting: ['progress', 'fail'],
       progress: ['success', 'fail', 'close'],

@@ -10,7 +10,7 @@ export interface UpstreamState {
   paidAt: Date | undefined;
 }
 
-export interface OpenedAccount {
+export interface VirtualAccount {
   routeId: string;
   clabe: string;
   /** Public (Banxico) institution code. */
@@ -21,7 +21,7 @@ export interface OpenedAccount {
   upstreamRef: string;
 }
 
-export interface AccountRef {
+export interface VirtualAccountRef {
   routeId: string;
   orderNo: string;
   upstreamRef: string;
@@ -29,12 +29,12 @@ export interface AccountRef {
 
 /** The payments service's view of the upstream router. Errors are AppErrors (router codes pass through). */
 export interface Upstream {
-  openAccount(
+  createVirtualAccount(
     request: { mchNo: string; method: string; orderNo: string; amount: number; expiredTime: Date },
     traceparent: string,
-  ): Promise<OpenedAccount>;
-  closeAccount(ref: AccountRef, traceparent: string): Promise<UpstreamState>;
-  queryAccount(ref: AccountRef, traceparent: string): Promise<UpstreamState>;
+  ): Promise<VirtualAccount>;
+  closeVirtualAccount(ref: VirtualAccountRef, traceparent: string): Promise<UpstreamState>;
+  queryVirtualAccount(ref: VirtualAccountRef, traceparent: string): Promise<UpstreamState>;
   close(): void;
 }
 
@@ -64,10 +64,14 @@ export function routerUpstream(opts: { address: string; timeoutMs: number; logge
       paidAt: payment.paid_at ? new Date(payment.paid_at) : undefined,
     };
   };
-  const ref = (r: AccountRef) => ({ route_id: r.routeId, order_no: r.orderNo, upstream_ref: r.upstreamRef });
+  const ref = (r: VirtualAccountRef) => ({
+    route_id: r.routeId,
+    order_no: r.orderNo,
+    upstream_ref: r.upstreamRef,
+  });
 
   return {
-    async openAccount(request, traceparent) {
+    async createVirtualAccount(request, traceparent) {
       const account = await call(
         client,
         client.CreateVirtualAccount,
@@ -90,10 +94,10 @@ export function routerUpstream(opts: { address: string; timeoutMs: number; logge
         upstreamRef: account.upstream_ref,
       };
     },
-    async closeAccount(r, traceparent) {
+    async closeVirtualAccount(r, traceparent) {
       return state(await call(client, client.CloseVirtualAccount, ref(r), options(traceparent)));
     },
-    async queryAccount(r, traceparent) {
+    async queryVirtualAccount(r, traceparent) {
       return state(await call(client, client.QueryVirtualAccount, ref(r), options(traceparent)));
     },
     close() {

@@ -1,4 +1,4 @@
-// The transfer state machine as data (CONTRACT.md section 8). `submitting` is internal: the row exists
+// The transfer state machine as data (docs/merchant-api.md "Statuses"). `submitting` is internal: the row exists
 // so the unique key elects one submitter among concurrent identical requests, but merchants never see it;
 // leaving it is the transfer's creation (as `progress`, or as `fail` on a synchronous rejection), not a
 // change, so it announces nothing. Every change after creation announces exactly one event.

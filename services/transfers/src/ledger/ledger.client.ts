@@ -1,0 +1,61 @@
+import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
+import * as grpc from '@grpc/grpc-js';
+
+/** The hold of a transfer's amount + fee, as the ledger takes it. */
+export interface FreezeRequest {
+  mchNo: string;
+  transferNo: string;
+  bizTransferNo: string;
+  /** Centavos. */
+  amount: number;
+  /** Centavos. */
+  fee: number;
+}
+
+/**
+ * What transfers needs from the ledger. Errors reject as AppErrors (see @agentpay/proto `call`):
+ * INSUFFICIENT_BALANCE when the freeze does not fit, SERVICE_UNAVAILABLE when the ledger cannot be
+ * reached or did not answer in time (then the freeze may or may not exist).
+ */
+export interface TransferLedger {
+  /** Holds amount + fee (available -> frozen); idempotent by transfer number. */
+  freeze(request: FreezeRequest, options: { timeoutMs: number }): Promise<void>;
+  /** Releases the hold of a transfer that will not exist, and refuses any later freeze of it. Idempotent. */
+  voidFreeze(ref: { mchNo: string; transferNo: string }, options: { timeoutMs: number }): Promise<void>;
+  close(): void;
+}
+
+/** A gRPC client of the ledger at `address` (host:port, or a list, as for the router). */
+export function connectLedger(address: string): TransferLedger {
+  const protos = loadProtos();
+  const client = new protos.agentpay.ledger.v1.LedgerService(
+    address,
+    grpc.credentials.createInsecure(),
+    CLIENT_OPTIONS,
+  );
+  return {
+    async freeze(request, options) {
+      await call(
+        client,
+        client.Freeze,
+        {
+          mch_no: request.mchNo,
+          transfer_no: request.transferNo,
+          biz_transfer_no: request.bizTransferNo,
+          amount: String(request.amount),
+          fee: String(request.fee),
+        },
+        { timeoutMs: options.timeoutMs },
+      );
+    },
+    async voidFreeze(ref, options) {
+      await call(
+        client,
+        client.VoidFreeze,
+        { transfer_no: ref.transferNo, mch_no: ref.mchNo },
+        { timeoutMs: options.timeoutMs },
+      );
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,102 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '@agentpay/logger';
+import { AppError } from '@agentpay/wire';
+import type { Kysely } from 'kysely';
+import type { Database, TransferRow } from '../db/schema.js';
+import { findTransferByNo } from './transfer.repository.js';
+import { OUTCOME_PATHS, type TransferStatus, type UpstreamOutcome } from './transfer.state-machine.js';
+import { changeStatus, type TransitionDeps } from './transfer.transition.js';
+
+export interface OutcomeDeps extends TransitionDeps {
+  db: Kysely<Database>;
+  logger: Logger;
+  /** How often a caller waiting on a concurrent submission looks again. */
+  pollMs: number;
+}
+
+/** Versions race only with other status changes, and a transfer changes status a few times at most. */
+const MAX_ATTEMPTS = 5;
+
+class LostRace extends Error {}
+
+/** How a transfer moves once it exists: waiting out a submission, and applying what upstream reports. */
+export function transferOutcomes(deps: OutcomeDeps) {
+  const { db, logger, pollMs } = deps;
+
+  /** The transfer once it has left `submitting`; undefined if the submission was withdrawn. */
+  async function settled(row: TransferRow, until: number): Promise<TransferRow | undefined> {
+    let current: TransferRow | undefined = row;
+    while (current?.status === 'submitting') {
+      if (Date.now() + pollMs > until)
+        throw new AppError('SERVICE_UNAVAILABLE', 'the transfer is being submitted; query it shortly');
+      await sleep(pollMs);
+      current = await findTransferByNo(db, row.transfer_no);
+    }
+    return current;
+  }
+
+  /** Runs `path` from `row` in one transaction; undefined when another writer moved the transfer first. */
+  async function walk(
+    row: TransferRow,
+    path: readonly TransferStatus[],
+    change: { traceparent: string; finishedAt?: Date | undefined },
+  ): Promise<TransferRow | undefined> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        let current = row;
+        for (const to of path) {
+          const next = await changeStatus(trx, deps, current, { ...change, to });
+          if (!next) throw new LostRace();
+          current = next;
+        }
+        return current;
+      });
+    } catch (err) {
+      if (err instanceof LostRace) return undefined;
+      throw err;
+    }
+  }
+
+  /** Applies what upstream reports; a repeat or a contradiction changes nothing. */
+  async function applyOutcome(
+    transferNo: string,
+    outcome: UpstreamOutcome,
+    context: { traceparent: string; finishedAt?: Date | undefined; until: number; noticeId?: string },
+  ): Promise<{ transfer: TransferRow; changed: boolean }> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const found = await findTransferByNo(db, transferNo);
+      const row = found && (await settled(found, context.until));
+      if (!row) throw new AppError('TRANSFER_NOT_FOUND');
+      const path = OUTCOME_PATHS[outcome][row.status];
+      if (path === 'done') return { transfer: row, changed: false };
+      if (path === undefined) {
+        // Upstream contradicts a final status (e.g. success for a failed transfer). Answering an error
+        // would only make the channel resend it; an operator has to look at this transfer.
+        logger.warn(
+          { transferNo, status: row.status, outcome, noticeId: context.noticeId },
+          'upstream outcome contradicts the transfer status; ignored',
+        );
+        return { transfer: row, changed: false };
+      }
+      const updated = await walk(row, path, {
+        traceparent: context.traceparent,
+        finishedAt: context.finishedAt,
+      });
+      if (updated) return { transfer: updated, changed: true };
+    }
+    throw new AppError('SERVICE_UNAVAILABLE', 'transfer is changing, try again');
+  }
+
+  async function walkSubmission(
+    row: TransferRow,
+    to: 'progress' | 'fail',
+    submission: Pick<TransferRow, 'submission' | 'route_id' | 'upstream_ref'>,
+    traceparent: string,
+  ): Promise<TransferRow | undefined> {
+    return db.transaction().execute((trx) => changeStatus(trx, deps, row, { to, traceparent, submission }));
+  }
+
+  return { settled, applyOutcome, walkSubmission };
+}
+
+export type TransferOutcomes = ReturnType<typeof transferOutcomes>;
