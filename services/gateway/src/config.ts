@@ -14,12 +14,26 @@ export const gatewayEnv = z
     DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_gateway')),
     /** NATS server; default nats://127.0.0.1:4222. Read for /healthz. */
     NATS_URL: z.string().default(DEFAULT_NATS_URL),
-    /** gRPC address of the payments service; default 127.0.0.1:50051. */
+    /**
+     * gRPC target of the payments service; default 127.0.0.1:50051. Calls are spread round-robin over every address
+     * it resolves to: `dns:///name:port` of a headless Service, or `ipv4:host:port,host:port` (docs/deploy.md).
+     */
     PAYMENTS_ADDR: z.string().default('127.0.0.1:50051'),
-    /** gRPC address of the transfers service; default 127.0.0.1:50052. */
+    /**
+     * gRPC target of the transfers service; default 127.0.0.1:50052. Calls are spread round-robin over every address
+     * it resolves to: `dns:///name:port` of a headless Service, or `ipv4:host:port,host:port` (docs/deploy.md).
+     */
     TRANSFERS_ADDR: z.string().default('127.0.0.1:50052'),
-    /** gRPC address of the upstream router; default 127.0.0.1:50053. */
+    /**
+     * gRPC target of the upstream router; default 127.0.0.1:50053. Calls are spread round-robin over every address
+     * it resolves to: `dns:///name:port` of a headless Service, or `ipv4:host:port,host:port` (docs/deploy.md).
+     */
     ROUTER_ADDR: z.string().default('127.0.0.1:50053'),
+    /**
+     * gRPC target of the ledger service (balances, statements, adjustments, settlement runs); default
+     * 127.0.0.1:50054. Spread round-robin like the others (docs/deploy.md).
+     */
+    LEDGER_ADDR: z.string().default('127.0.0.1:50054'),
     /** Base URL of the notifier's HTTP port (health, callback admin); default http://127.0.0.1:8082. */
     NOTIFIER_URL: z.string().default('http://127.0.0.1:8082'),
     /** Platform private key (PEM). Takes precedence over PLATFORM_PRIVATE_KEY_FILE. */
@@ -48,13 +62,30 @@ export const gatewayEnv = z
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */
     TRUST_PROXY: flag(false),
+    /** Public address of the merchant port, for payers' cashier links; default http://127.0.0.1:<GATEWAY_PORT>. */
+    PUBLIC_BASE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+$/, 'an http(s) origin without a path or trailing slash')
+      .optional(),
+    /** Secret of the cashier links' tokens (32+ characters); outside production derived from the platform key. */
+    CASHIER_SECRET: z.string().min(32).optional(),
+    /** Cashier page and status requests per minute per client address (per replica); default 120. */
+    CASHIER_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(120),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     if (production && !env.ADMIN_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
     }
-    return { ...env, production, ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'dev-admin-token' };
+    if (production && !env.CASHIER_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['CASHIER_SECRET'], message: 'required in production' });
+    }
+    return {
+      ...env,
+      production,
+      ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'dev-admin-token',
+      PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT}`,
+    };
   });
 
 export type GatewayConfig = z.output<typeof gatewayEnv>;

@@ -31,6 +31,7 @@ beforeAll(async () => {
   merchant = await createTestMerchant({
     adminUrl: `http://127.0.0.1:${replicas[0]!.adminPort}`,
     gatewayUrl: `http://127.0.0.1:${replicas[0]!.merchantPort}`,
+    fund: false,
   });
 });
 
@@ -61,6 +62,7 @@ describe('gateway replicas', () => {
     const limited = await createTestMerchant({
       adminUrl: `http://127.0.0.1:${replicas[0]!.adminPort}`,
       gatewayUrl: `http://127.0.0.1:${replicas[0]!.merchantPort}`,
+      fund: false,
     });
     const patched = await fetch(
       `http://127.0.0.1:${replicas[0]!.adminPort}/admin/merchants/${limited.mchNo}`,

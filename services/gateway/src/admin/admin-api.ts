@@ -1,9 +1,14 @@
-import { timingSafeEqual } from 'node:crypto';
-import { createHttpServer, type FastifyInstance, type FastifyReply } from '@agentpay/http';
+import { SETTLE_TYPES } from '@agentpay/api';
+import {
+  bearerTokenMatches,
+  createHttpServer,
+  type FastifyInstance,
+  type FastifyReply,
+} from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
 import type { Registry } from '@agentpay/telemetry';
 import { z } from 'zod';
-import { MerchantAdminError, type MerchantService, SETTLE_TYPES } from '../merchants/merchant.service.js';
+import { MerchantAdminError, type MerchantService } from '../merchants/merchant.service.js';
 
 export interface AdminApiDeps {
   logger: Logger;
@@ -58,20 +63,13 @@ export function badRequest(reply: FastifyReply, error: z.ZodError) {
   return reply.code(400).send({ error: 'bad_request', message: `${where}: ${issue?.message ?? 'invalid'}` });
 }
 
-function tokenMatches(header: string | undefined, token: string): boolean {
-  if (!header?.startsWith('Bearer ')) return false;
-  const given = Buffer.from(header.slice('Bearer '.length));
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** The operators' API (CONTRACT.md section 11): JSON over HTTP behind a bearer token. */
+/** The operators' API (services/gateway/README.md): JSON over HTTP behind a bearer token. */
 export function buildAdminApi(deps: AdminApiDeps): FastifyInstance {
   const app = createHttpServer(deps.logger, { bodyLimit: 1_048_576 });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === '/healthz' || request.url === '/metrics') return;
-    if (!tokenMatches(request.headers.authorization, deps.adminToken)) {
+    if (!bearerTokenMatches(request.headers.authorization, deps.adminToken)) {
       return reply.code(401).send({ error: 'unauthorized', message: 'missing or wrong bearer token' });
     }
   });

@@ -50,12 +50,22 @@ export interface RateWindowsTable {
   count: number;
 }
 
+/** The payer's cashier page: the order's merchant and the merchant's return and quit addresses. */
+export interface CashierLinksTable {
+  order_no: string;
+  mch_no: string;
+  return_url: string;
+  quit_url: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   merchant_apps: MerchantAppsTable;
   merchant_keys: MerchantKeysTable;
   nonces: NoncesTable;
   rate_windows: RateWindowsTable;
+  cashier_links: CashierLinksTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;

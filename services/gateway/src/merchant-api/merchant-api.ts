@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   createHttpServer,
   type FastifyInstance,
@@ -10,6 +11,7 @@ import { type RequestMetrics, SpanStatusCode, withContext } from '@agentpay/tele
 import {
   AppError,
   type CodeName,
+  Codes,
   type createEnvelopeSigner,
   type Envelope,
   isAppError,
@@ -48,7 +50,7 @@ export interface MerchantApiDeps {
   metrics?: RequestMetrics | undefined;
 }
 
-/** HTTP status of an envelope code (CONTRACT.md section 4): business outcomes, failures included, are 200. */
+/** HTTP status of an envelope code (docs/merchant-api.md "Codes"): business outcomes, failures included, are 200. */
 export function httpStatusFor(name: CodeName): number {
   switch (name) {
     case 'TOO_MANY_REQUESTS':
@@ -89,23 +91,36 @@ function firstIssue(error: z.ZodError): string {
   return `${field} (${issue.message})`;
 }
 
-/** The merchant API: ten POST routes behind the check order of CONTRACT.md section 3; every reply signed. */
+/** The merchant API: ten POST routes behind the check order of docs/merchant-api.md "Requests"; every reply signed. */
 export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
   const { logger, signer } = deps;
   const app = createHttpServer(logger, {
     bodyLimit: deps.bodyLimitBytes,
     trustProxy: deps.trustProxy,
-    return503OnClosing: true,
+    // What the HTTP layer refuses before a route runs is a signed envelope like every other reply.
+    refusalBody: (refusal, request) => {
+      const name: CodeName = refusal.kind === 'closing' ? 'SERVICE_UNAVAILABLE' : 'INVALID_BODY';
+      if (request) request.envelopeCode = Codes[name].code;
+      const traceId = request?.trace?.traceId ?? randomBytes(16).toString('hex');
+      return {
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify(signer.error(name, traceId, refusal.detail)),
+      };
+    },
   });
 
   app.decorateRequest('trace', undefined as unknown as TraceContext);
   app.decorateRequest('envelopeCode', 0);
   app.decorateRequest('startedAt', 0);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.startedAt = performance.now();
     request.trace = traceFrom(request.headers, request.routeOptions.url ?? 'unknown');
+    // A wrong path or method is answered before the body is read: its body, empty or not, is not the point.
+    if (request.is404) return notFound(request, reply);
   });
   app.addHook('onResponse', async (request, reply) => {
+    // Undefined when the HTTP layer refused the request before the hook above ran (server closing).
+    if (!request.trace) return;
     const { span } = request.trace;
     span.setAttribute('http.response.status_code', reply.statusCode);
     span.setAttribute('agentpay.code', request.envelopeCode);
@@ -157,27 +172,39 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return fail(reply, request, 'INVALID_BODY', 'empty body', 400);
       default:
-        if (error.statusCode === 400) return fail(reply, request, 'INVALID_BODY', 'malformed request', 400);
+        if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+          return fail(reply, request, 'INVALID_BODY', 'malformed request', 400);
+        }
         logger.error({ err: error, traceId: request.trace?.traceId }, 'unexpected error');
         return fail(reply, request, 'INTERNAL_ERROR');
     }
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    fail(reply, request, 'INVALID_PARAMETER', `unknown path ${request.url}`, 404),
-  );
+  // A method a path does not take answers 405 naming the ones it does, whatever the method's name (TRACE,
+  // PROPFIND, QUERY, ...): Fastify routes only methods it knows, so the not-found handler is the one place
+  // all of them reach.
+  const allowed = new Map<string, Set<string>>();
+  app.addHook('onRoute', (options) => {
+    const methods = allowed.get(options.url) ?? new Set<string>();
+    for (const method of [options.method].flat()) methods.add(method);
+    allowed.set(options.url, methods);
+  });
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const methods = allowed.get(request.url.split('?', 1)[0] ?? '');
+    if (methods) {
+      const allow = [...methods].join(', ');
+      return fail(reply.header('allow', allow), request, 'INVALID_PARAMETER', `use ${allow}`, 405);
+    }
+    const shown = request.url.length > 200 ? `${request.url.slice(0, 200)}...` : request.url;
+    return fail(reply, request, 'INVALID_PARAMETER', `unknown path ${shown}`, 404);
+  };
+  app.setNotFoundHandler(notFound);
 
   for (const route of deps.routes) {
     // The request's span is active while the route works, so gRPC calls carry its traceparent.
     app.post(route.path, (request, reply) =>
       withContext(request.trace.context, () => handle(route, request, reply)),
     );
-    app.route({
-      method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
-      url: route.path,
-      handler: (request, reply) =>
-        fail(reply.header('allow', 'POST'), request, 'INVALID_PARAMETER', 'use POST', 405),
-    });
   }
 
   async function handle(route: MerchantRoute, request: FastifyRequest, reply: FastifyReply) {

@@ -1,6 +1,7 @@
 import { payOrderView, transferView } from '@agentpay/api';
 import {
   call,
+  type LedgerServiceClient,
   type MerchantContext,
   type PaymentServiceClient,
   type TransferServiceClient,
@@ -8,15 +9,21 @@ import {
 } from '@agentpay/proto';
 import { AppError } from '@agentpay/wire';
 import type { z } from 'zod';
+import type { CashierIssuer } from '../cashier/cashier.routes.js';
+import { balanceView, recordView } from '../ledger/ledger.views.js';
 import type { AuthMerchant } from '../merchants/merchant.service.js';
-import { type CommonParams, schemas } from './schemas.js';
+import { type CommonParams, MAX_RECORDS_SPAN_DAYS, schemas } from './schemas.js';
 
 export interface RouteDeps {
   payments: PaymentServiceClient;
   transfers: TransferServiceClient;
   router: UpstreamRouterClient;
+  /** The books; without it (a gateway built for its document or a test) the balance endpoints answer 50003. */
+  ledger?: LedgerServiceClient;
   timeZone: string;
   grpcTimeoutMs: number;
+  /** Adds the payer's cashierUrl to create-pay's payBody; without it payBody is answered as payments wrote it. */
+  cashier?: CashierIssuer;
 }
 
 /** What the pipeline knows about a request once it is authenticated. */
@@ -49,15 +56,14 @@ function merchantContext(ctx: RequestContext): MerchantContext {
     fee_fixed_centavos: ctx.merchant.feeFixedCentavos,
     settle_type: ctx.merchant.settleType,
     traceparent: ctx.traceparent,
+    merchant_name: ctx.merchant.name,
   };
 }
 
-function requireOne(a: string | undefined, b: string | undefined, names: string): void {
-  if (a === undefined && b === undefined)
-    throw new AppError('INVALID_PARAMETER', `${names}: one is required`);
-}
-
-/** The ten merchant endpoints of the seed's section 4: validation here, business rules in the services. */
+/**
+ * The merchant endpoints: the seed's ten (section 4) and the two balance queries of docs/merchant-api.md "Balance and statement".
+ * Validation here, business rules in the services.
+ */
 export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
   const s = schemas(deps.timeZone);
   const opts = { timeoutMs: deps.grpcTimeoutMs };
@@ -87,11 +93,17 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
         opts,
       );
       if (!order) throw new AppError('INTERNAL_ERROR');
+      const payBody = deps.cashier
+        ? await deps.cashier.issue(
+            { orderNo: order.order_no, mchNo: order.mch_no, payBody: order.pay_body },
+            { returnUrl: p.returnUrl ?? '', quitUrl: p.quitUrl ?? '' },
+          )
+        : order.pay_body;
       return {
         bizOrderNo: order.biz_order_no,
         orderNo: order.order_no,
         status: order.status,
-        payBody: order.pay_body,
+        payBody,
       };
     }),
 
@@ -116,7 +128,6 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
     }),
 
     route('/gateway/close', s.close, async (ctx, p) => {
-      requireOne(p.orderNo, p.bizOrderNo, 'orderNo or bizOrderNo');
       await call(
         payments,
         payments.ClosePayOrder,
@@ -188,7 +199,6 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
     }),
 
     route('/gateway/query/payOrder', s.queryPay, async (ctx, p) => {
-      requireOne(p.orderNo, p.bizOrderNo, 'orderNo or bizOrderNo');
       const order = await call(
         payments,
         payments.GetPayOrder,
@@ -199,7 +209,6 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
     }),
 
     route('/gateway/query/transferOrder', s.queryTransfer, async (ctx, p) => {
-      requireOne(p.transferNo, p.bizTransferNo, 'transferNo or bizTransferNo');
       const transfer = await call(
         transfers,
         transfers.GetTransfer,
@@ -214,7 +223,6 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
     }),
 
     route('/gateway/sync/order/pay', s.syncPay, async (ctx, p) => {
-      requireOne(p.orderNo, p.bizOrderNo, 'orderNo or bizOrderNo');
       const result = await call(
         payments,
         payments.SyncPayOrder,
@@ -223,5 +231,48 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
       );
       return { orderStatus: result.order?.status, adjust: result.adjust };
     }),
+
+    route('/gateway/query/balance', s.none, async (ctx) => {
+      const ledger = ledgerOf(deps);
+      const balance = await call(ledger, ledger.GetBalance, { mch_no: ctx.merchant.mchNo }, opts);
+      return balanceView(balance);
+    }),
+
+    route('/gateway/query/balanceRecords', s.balanceRecords, async (ctx, p) => {
+      if (p.startTime >= p.endTime) {
+        throw new AppError('INVALID_PARAMETER', 'endTime (must be after startTime)');
+      }
+      if (p.endTime.getTime() - p.startTime.getTime() > MAX_RECORDS_SPAN_DAYS * DAY_MS) {
+        throw new AppError(
+          'INVALID_PARAMETER',
+          `endTime (at most ${MAX_RECORDS_SPAN_DAYS} days after startTime)`,
+        );
+      }
+      const ledger = ledgerOf(deps);
+      const page = await call(
+        ledger,
+        ledger.ListRecords,
+        {
+          mch_no: ctx.merchant.mchNo,
+          start_time: p.startTime.toISOString(),
+          end_time: p.endTime.toISOString(),
+          limit: p.limit ?? DEFAULT_RECORDS_LIMIT,
+          cursor: p.cursor ?? '',
+        },
+        opts,
+      );
+      return {
+        records: page.records.map((record) => recordView(record, deps.timeZone)),
+        ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}),
+      };
+    }),
   ];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_RECORDS_LIMIT = 100;
+
+function ledgerOf(deps: RouteDeps): LedgerServiceClient {
+  if (!deps.ledger) throw new AppError('SERVICE_UNAVAILABLE');
+  return deps.ledger;
 }

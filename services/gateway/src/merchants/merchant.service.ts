@@ -18,11 +18,11 @@ import {
 /** At most this many keys are active at once: the current one and its successor during rotation. */
 export const MAX_ACTIVE_KEYS = 2;
 
-export const SETTLE_TYPES = ['REALTIME', 'D+1', 'D+2', 'D+3'] as const;
-
 /** A merchant as the request path needs it: keys already parsed, ready to verify. */
 export interface AuthMerchant {
   mchNo: string;
+  /** Registered name: what a payer is shown as the beneficiary. */
+  name: string;
   enabled: boolean;
   appIds: ReadonlySet<string>;
   publicKeys: readonly KeyObject[];
@@ -120,6 +120,7 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
     const m = record.merchant;
     return {
       mchNo: m.mch_no,
+      name: m.name,
       enabled: m.status === 'enabled',
       appIds: new Set(record.appIds),
       publicKeys: record.keys

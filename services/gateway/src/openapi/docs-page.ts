@@ -155,8 +155,13 @@ function fieldTable(schema: JsonSchema, resolve: (s: JsonSchema) => JsonSchema):
   const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema['required'] ?? []) as string[]);
   const rows = Object.entries(properties).map(([name, property]) => {
-    const resolved = resolve(property);
-    return `<tr><td><code>${esc(name)}</code></td><td>${typeLink(property)}</td><td>${required.has(name) ? 'yes' : ''}</td><td>${constraints(
+    // An optional field is `anyOf: [its schema, null or '']` (request-schemas.ts): show its schema.
+    const branches = property['anyOf'] as JsonSchema[] | undefined;
+    const absentToo = branches?.length === 2 && Array.isArray(branches[1]?.['enum']);
+    const shown = absentToo ? (branches[0] as JsonSchema) : property;
+    const resolved = resolve(shown);
+    const type = `${typeLink(shown)}${absentToo ? ' | null' : ''}`;
+    return `<tr><td><code>${esc(name)}</code></td><td>${type}</td><td>${required.has(name) ? 'yes' : ''}</td><td>${constraints(
       resolved,
     )}</td><td>${inline(String(property['description'] ?? resolved['description'] ?? ''))}</td></tr>`;
   });

@@ -5,7 +5,7 @@ export interface EndpointDoc {
   operationId: string;
   /** The @agentpay/merchant-sdk method that calls it. */
   sdkMethod: string;
-  tag: 'Payments' | 'Transfers' | 'Options';
+  tag: 'Payments' | 'Transfers' | 'Options' | 'Balance';
   summary: string;
   description: string;
   /** Schema name of `data` on success; `array:` prefix for a list; null when data is null. */
@@ -14,8 +14,9 @@ export interface EndpointDoc {
   codes: readonly CodeName[];
 }
 
-/** Codes every endpoint can answer: request checks (CONTRACT.md section 3) and platform failures. */
+/** Codes every endpoint can answer: success, request checks (docs/merchant-api.md "Requests"), platform failures. */
 export const COMMON_CODES: readonly CodeName[] = [
+  'SUCCESS',
   'INVALID_PARAMETER',
   'INVALID_BODY',
   'UNSUPPORTED_CONTENT_TYPE',
@@ -143,5 +144,25 @@ export const ENDPOINT_DOCS: Record<string, EndpointDoc> = {
       'Asks upstream for the order’s status; when it differs, the local order moves to it (even out of `close`, `timeout` or `fail` into `success`: money that arrived is the truth) and `adjust` is true. A change emits a callback as usual. One of `orderNo`, `bizOrderNo` is required.',
     data: 'SyncResult',
     codes: ['ORDER_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
+  },
+  '/gateway/query/balance': {
+    operationId: 'balance',
+    sdkMethod: 'balance',
+    tag: 'Balance',
+    summary: 'Query the balance',
+    description:
+      'The merchant’s MXN balance now: `available` (may be paid out; a transfer needs amount + fee of it, else 40006), `pending` (paid in, not settled yet) and `frozen` (held for transfers in progress). No business parameters.',
+    data: 'Balance',
+    codes: [],
+  },
+  '/gateway/query/balanceRecords': {
+    operationId: 'balanceRecords',
+    sdkMethod: 'balanceRecords',
+    tag: 'Balance',
+    summary: 'List balance records (the statement)',
+    description:
+      'The merchant’s ledger records whose `createTime` lies in [`startTime`, `endTime`), oldest first, at most `limit` per page. `endTime` must be after `startTime` and at most 31 days after it (10001 naming `endTime` otherwise). While `data.nextCursor` is present, call again with it as `cursor` and the same times. Each record carries its changes and the three balances right after it: a record’s balances equal the previous record’s plus its own changes, which proves the statement. SDK: `client.allBalanceRecords()` iterates every page.',
+    data: 'BalanceRecordPage',
+    codes: [],
   },
 };

@@ -29,7 +29,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 
 export const API_VERSION = '1.0.0';
 
-/** The callback retry schedule of CONTRACT.md section 9 (the notifier's default). */
+/** The callback retry schedule of docs/merchant-api.md "Callbacks" (the notifier's default). */
 export const RETRY_SCHEDULE = '15s, 15s, 30s, 1m, 3m, 10m, 20m, 30m, 30m, 30m, 1h, 3h, 3h, 3h, 6h, 6h';
 
 /**
@@ -38,7 +38,14 @@ export const RETRY_SCHEDULE = '15s, 15s, 30s, 1m, 3m, 10m, 20m, 30m, 30m, 30m, 1
  */
 export function gatewayRoutes(timeZone = 'America/Mexico_City'): DocumentedRoute[] {
   const unused = undefined as never;
-  return merchantRoutes({ payments: unused, transfers: unused, router: unused, timeZone, grpcTimeoutMs: 0 });
+  return merchantRoutes({
+    payments: unused,
+    transfers: unused,
+    router: unused,
+    ledger: unused,
+    timeZone,
+    grpcTimeoutMs: 0,
+  });
 }
 
 /** OpenAPI 3.1 document of the merchant API for `routes` (by default the gateway's). */
@@ -56,6 +63,7 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[] = gatewa
           : { $ref: `#/components/schemas/${doc.data}` };
     const codes = [...COMMON_CODES, ...doc.codes].map((name) => Codes[name].code).sort((a, b) => a - b);
     const examples = operationExamples(route.path);
+    const routeLinks = LINKS[route.path];
     paths[route.path] = {
       post: {
         operationId: doc.operationId,
@@ -83,8 +91,11 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[] = gatewa
                 ...(examples.reply ? { examples: examples.reply } : {}),
               },
             },
+            ...(routeLinks ? { links: links(routeLinks) } : {}),
           },
           '400': { $ref: '#/components/responses/NotJson' },
+          '404': { $ref: '#/components/responses/NotFound' },
+          '405': { $ref: '#/components/responses/MethodNotAllowed' },
           '413': { $ref: '#/components/responses/TooLarge' },
           '415': { $ref: '#/components/responses/NotJsonContentType' },
           '429': { $ref: '#/components/responses/RateLimited' },
@@ -110,6 +121,7 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[] = gatewa
       { name: 'Payments', description: 'Virtual-account payment orders.' },
       { name: 'Transfers', description: 'Payee inquiry and transfers (payouts).' },
       { name: 'Options', description: 'What is open to the merchant.' },
+      { name: 'Balance', description: 'The merchant’s balance and its statement.' },
     ],
     paths,
     webhooks: {
@@ -123,7 +135,19 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[] = gatewa
     components: {
       schemas: { CommonParams: common, ...replySchemas(codeSchema()) },
       responses: {
-        NotJson: errorResponse('The body is not parseable JSON (code 10002).'),
+        NotJson: errorResponse(
+          'The body is not parseable JSON or is empty; or it holds what the platform cannot take as text or number: U+0000 or a lone surrogate in a string or key, a number out of range (`1e400`), objects or arrays nested deeper than 32 levels; or the request is not well-formed HTTP (code 10002, `msg` names the field).',
+        ),
+        NotFound: errorResponse('No such path (code 10001). Paths are exact: no trailing slash.'),
+        MethodNotAllowed: {
+          ...errorResponse('The path takes only POST (code 10001).'),
+          headers: {
+            Allow: {
+              description: 'The methods the path takes: `POST`.',
+              schema: { type: 'string', const: 'POST' },
+            },
+          },
+        },
         TooLarge: errorResponse('The body is larger than 64 KiB (code 10002).'),
         NotJsonContentType: errorResponse('The content type is not application/json (code 10003).'),
         RateLimited: errorResponse('The merchant’s rate limit is exceeded (code 42900). Retry later.'),
@@ -161,6 +185,108 @@ function codeSchema(): JsonSchema {
       'x-http-status': [...doc.http],
     })),
   };
+}
+
+/** A follow-up call: its operation and the body fields it takes from this call's request or reply. */
+interface LinkDoc {
+  operationId: string;
+  description: string;
+  body: Record<string, string>;
+}
+
+const fromReply = (pointer: string) => `{$response.body#${pointer}}`;
+const fromRequest = (pointer: string) => `{$request.body#${pointer}}`;
+const ORDER_CALLS = ['queryPayOrder', 'close', 'syncPayOrder'] as const;
+
+// OpenAPI links, so a tool can chain calls: each names the fields it fills in; the common parameters and
+// `sign` are added and signed as for any request.
+const LINKS: Record<string, Record<string, LinkDoc>> = {
+  '/gateway/pay': Object.fromEntries(
+    ORDER_CALLS.map((operationId) => [
+      operationId,
+      {
+        operationId,
+        description: `\`${operationId}\` the order just created, by its \`orderNo\`.`,
+        body: { orderNo: fromReply('/data/orderNo') },
+      },
+    ]),
+  ),
+  '/gateway/transfer': {
+    queryTransferOrder: {
+      operationId: 'queryTransferOrder',
+      description: 'Query the transfer just created, by its `transferNo`.',
+      body: { transferNo: fromReply('/data/transferNo') },
+    },
+  },
+  '/gateway/inqury': {
+    transfer: {
+      operationId: 'transfer',
+      description: 'Pay out to the account just checked (when `accountValid`).',
+      body: {
+        payeeType: fromRequest('/payeeType'),
+        payeeAccount: fromRequest('/payeeAccount'),
+        payeeCode: fromRequest('/payeeCode'),
+      },
+    },
+  },
+  '/gateway/options/pay-methods': {
+    pay: {
+      operationId: 'pay',
+      description: 'Create a payment order with a listed method `code`.',
+      body: { method: fromReply('/data/0/code') },
+    },
+  },
+  '/gateway/options/payee-types': Object.fromEntries(
+    (['payeeCodes', 'inquire', 'transfer'] as const).map((operationId) => [
+      operationId,
+      {
+        operationId,
+        description: 'Use a listed payee type `code` as `payeeType`.',
+        body: { payeeType: fromReply('/data/0/code') },
+      },
+    ]),
+  ),
+  '/gateway/query/balanceRecords': {
+    nextPage: {
+      operationId: 'balanceRecords',
+      description: 'The next page of the same statement (while `nextCursor` is present).',
+      body: {
+        startTime: fromRequest('/startTime'),
+        endTime: fromRequest('/endTime'),
+        limit: fromRequest('/limit'),
+        cursor: fromReply('/data/nextCursor'),
+      },
+    },
+    queryPayOrder: {
+      operationId: 'queryPayOrder',
+      description: 'The payment order of a `pay_in` or `settle` record, by its `orderNo`.',
+      body: { orderNo: fromReply('/data/records/0/orderNo') },
+    },
+    queryTransferOrder: {
+      operationId: 'queryTransferOrder',
+      description: 'The transfer of a `transfer_*` record, by its `transferNo`.',
+      body: { transferNo: fromReply('/data/records/0/transferNo') },
+    },
+  },
+  '/gateway/options/payee-codes': Object.fromEntries(
+    (['inquire', 'transfer'] as const).map((operationId) => [
+      operationId,
+      {
+        operationId,
+        description: 'Use a listed payee code `code` as `payeeCode`, with the same `payeeType`.',
+        body: { payeeType: fromRequest('/payeeType'), payeeCode: fromReply('/data/0/code') },
+      },
+    ]),
+  ),
+};
+
+function links(docs: Record<string, LinkDoc>) {
+  return Object.fromEntries(
+    Object.entries(docs).map(([name, doc]) => [
+      name,
+      { operationId: doc.operationId, description: doc.description, requestBody: doc.body },
+    ]),
+  );
 }
 
 function errorResponse(description: string) {
@@ -292,6 +418,10 @@ ${codes}
 ## Idempotency
 
 \`bizOrderNo\`, \`bizTransferNo\` and \`bizInquryNo\` are unique per merchant. Repeating a create with the same business parameters returns the existing object with code 0: no second order, upstream call or callback. Different parameters answer 30002, 40003 or 40007. It holds for concurrent repeats. After a timeout, repeat the call with the same number, or query.
+
+## Balance
+
+\`query/balance\` answers the merchant's MXN balance in three parts: \`available\` (may be paid out), \`pending\` (paid in, not yet settled) and \`frozen\` (held for transfers in progress). \`query/balanceRecords\` pages through the ledger records behind it, oldest first; each record carries its changes and the balances right after it, so consecutive records chain and a statement can be proved.
 
 ## Callbacks
 

@@ -1,11 +1,12 @@
+import { WIRE_TIME_PATTERN } from '../merchant-api/schemas.js';
 import type { JsonSchema } from './request-schemas.js';
 
-// Reply shapes (seed sections 2.3 to 2.6, CONTRACT.md sections 4 and 7). These mirror what routes.ts and
+// Reply shapes (seed sections 2.3 to 2.6, docs/merchant-api.md). These mirror what routes.ts and
 // @agentpay/api's views answer; test/sdk-e2e.test.ts checks real replies against them.
 
 const WIRE_TIME: JsonSchema = {
   type: 'string',
-  pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+  pattern: WIRE_TIME_PATTERN,
   description: '`yyyy-MM-dd HH:mm:ss` on the platform wall clock (America/Mexico_City by default).',
   examples: ['2026-11-21 10:15:00'],
 };
@@ -15,11 +16,57 @@ const MONEY = (description: string): JsonSchema => ({
   multipleOf: 0.01,
   description: `${description} Pesos (MXN), at most 2 decimals.`,
 });
+const SIGNED_MONEY = (description: string): JsonSchema => ({
+  type: 'number',
+  multipleOf: 0.01,
+  description: `${description} Signed pesos (MXN), at most 2 decimals.`,
+});
 const text = (description: string): JsonSchema => ({ type: 'string', description });
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 export const PAY_STATUSES = ['wait', 'progress', 'success', 'close', 'cancel', 'fail', 'timeout'] as const;
 export const TRANSFER_STATUSES = ['progress', 'success', 'close', 'fail'] as const;
+export const RECORD_TYPES = [
+  'pay_in',
+  'settle',
+  'transfer_freeze',
+  'transfer_unfreeze',
+  'transfer_out',
+  'transfer_return',
+  'adjust',
+] as const;
+
+const BALANCE_RECORD_EXAMPLES = [
+  {
+    recordNo: '1041',
+    type: 'pay_in',
+    orderNo: 'P2026112110150012345',
+    bizOrderNo: 'ORD-20261121-0001',
+    amount: 100.5,
+    fee: 3.02,
+    availableChange: 0,
+    pendingChange: 97.48,
+    frozenChange: 0,
+    availableBalance: 250,
+    pendingBalance: 97.48,
+    frozenBalance: 0,
+    createTime: '2026-11-21 10:20:03',
+  },
+  {
+    recordNo: '1057',
+    type: 'adjust',
+    amount: -20,
+    fee: 0,
+    availableChange: -20,
+    pendingChange: 0,
+    frozenChange: 0,
+    availableBalance: 230,
+    pendingBalance: 97.48,
+    frozenBalance: 0,
+    remark: 'chargeback CB-7781',
+    createTime: '2026-11-21 12:02:40',
+  },
+];
 
 const DATA_NOTE = 'Fields without a value are left out, never null.';
 
@@ -56,6 +103,13 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
         amount: MONEY('Exact amount to send.'),
         expiredTime: WIRE_TIME,
         reference: text('Payment reference.'),
+        cashierUrl: {
+          type: 'string',
+          format: 'uri',
+          pattern: '^https?://',
+          description:
+            'The platform’s hosted payment page for this order (`{PUBLIC_BASE_URL}/cashier/{orderNo}?t={token}`): send the payer there; it shows these fields, follows the order live and returns the payer to `returnUrl` with `orderNo`, `bizOrderNo` and `status`. Only in the create-pay reply.',
+        },
       },
     },
     PayResult: {
@@ -150,13 +204,82 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
         },
       },
     },
+    Balance: {
+      type: 'object',
+      description:
+        'The merchant’s MXN balance in three parts, none ever below zero: `available` may be paid out, `pending` was paid in and is not settled yet, `frozen` is held for transfers in progress.',
+      required: ['currency', 'available', 'pending', 'frozen'],
+      properties: {
+        currency: { type: 'string', const: 'MXN' },
+        available: MONEY('May be paid out (transfers take amount + fee from it).'),
+        pending: MONEY('Paid in, settled to `available` on the order’s settlement day.'),
+        frozen: MONEY('Held for transfers still in progress.'),
+      },
+      examples: [{ currency: 'MXN', available: 230, pending: 97.48, frozen: 0 }],
+    },
+    BalanceRecordType: {
+      type: 'string',
+      enum: [...RECORD_TYPES],
+      description:
+        '`pay_in` a payment order succeeded (into `pending`, or `available` for REALTIME), `settle` pending to available, `transfer_freeze` a transfer held amount + fee, `transfer_unfreeze` released it (fail or close before success), `transfer_out` paid it out, `transfer_return` the receiving bank returned the amount (the fee is kept), `adjust` an operator’s correction.',
+    },
+    BalanceRecord: {
+      type: 'object',
+      description: `One movement of the merchant’s balance. Each balance is the one right after this record, so a record’s balances equal the previous record’s plus this record’s changes. The order or transfer that caused it is named (\`orderNo\`/\`bizOrderNo\` or \`transferNo\`/\`bizTransferNo\`). ${DATA_NOTE}`,
+      required: [
+        'recordNo',
+        'type',
+        'amount',
+        'fee',
+        'availableChange',
+        'pendingChange',
+        'frozenChange',
+        'availableBalance',
+        'pendingBalance',
+        'frozenBalance',
+        'createTime',
+      ],
+      properties: {
+        recordNo: text('Platform record number, unique.'),
+        type: ref('BalanceRecordType'),
+        orderNo: text('Platform payment order number (pay_in, settle).'),
+        bizOrderNo: text('Merchant payment order number (pay_in, settle).'),
+        transferNo: text('Platform transfer number (transfer_*).'),
+        bizTransferNo: text('Merchant transfer number (transfer_*).'),
+        amount: SIGNED_MONEY(
+          'The order’s or transfer’s amount; for `adjust` the adjustment itself (negative for a debit).',
+        ),
+        fee: MONEY('The fee of the order or transfer; 0 when none.'),
+        availableChange: SIGNED_MONEY('Change of `available`.'),
+        pendingChange: SIGNED_MONEY('Change of `pending`.'),
+        frozenChange: SIGNED_MONEY('Change of `frozen`.'),
+        availableBalance: MONEY('`available` right after this record.'),
+        pendingBalance: MONEY('`pending` right after this record.'),
+        frozenBalance: MONEY('`frozen` right after this record.'),
+        remark: text('The operator’s reason (`adjust`).'),
+        createTime: WIRE_TIME,
+      },
+      examples: BALANCE_RECORD_EXAMPLES,
+    },
+    BalanceRecordPage: {
+      type: 'object',
+      description: `One page of the statement, oldest first. ${DATA_NOTE}`,
+      required: ['records'],
+      properties: {
+        records: { type: 'array', items: ref('BalanceRecord') },
+        nextCursor: text(
+          'Pass it as `cursor` (with the same `startTime` and `endTime`) for the next page; absent on the last page.',
+        ),
+      },
+      examples: [{ records: BALANCE_RECORD_EXAMPLES, nextCursor: 'ZTEwNTc' }],
+    },
     ErrorEnvelope: envelope({ type: 'null' }, 'A failure: `code` is not 0 and `data` is null.'),
     PayOrderCallback: callback('PayOrder', 'orderNo'),
     TransferCallback: callback('TransferOrder', 'transferNo'),
   };
 }
 
-/** The signed envelope around `data` (seed 2.1, CONTRACT.md section 4). */
+/** The signed envelope around `data` (seed 2.1, docs/merchant-api.md "Codes"). */
 export function envelope(data: JsonSchema, description?: string): JsonSchema {
   return {
     type: 'object',

@@ -1,24 +1,37 @@
 import { z } from 'zod';
+import { WIRE_TIME_PATTERN } from '../merchant-api/schemas.js';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as a plain object. */
 export type JsonSchema = Record<string, unknown>;
 
-const WIRE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
-
 // What a zod refinement or transform checks, said in JSON Schema. z.toJSONSchema sees lengths and
 // required-ness but not code inside refine/transform; every property that has such code must be listed
-// here, or generation throws, so a new rule in schemas.ts cannot go undocumented.
+// here, or generation throws, so a new rule in schemas.ts cannot go undocumented. An entry also applies
+// to a property without such code (reqTime's pattern is zod's own; its description and example are here).
 const FIELD_RULES: Record<string, JsonSchema> = {
   reqTime: {
     pattern: WIRE_TIME_PATTERN,
-    description: 'Request time, `yyyy-MM-dd HH:mm:ss` on the platform wall clock; within ±300 s of it.',
+    description:
+      'Request time, `yyyy-MM-dd HH:mm:ss` on the platform wall clock (a real date and time: no month 13, no 30 February, no hour 24); within ±300 s of it.',
     examples: ['2026-11-21 10:15:00'],
   },
   expiredTime: {
     pattern: WIRE_TIME_PATTERN,
     description:
-      'Order expiration, `yyyy-MM-dd HH:mm:ss` on the platform wall clock; in the future and within 30 days. Default: 24 h after creation.',
+      'Order expiration, `yyyy-MM-dd HH:mm:ss` on the platform wall clock (a real date and time); in the future and within 30 days. Default: 24 h after creation.',
     examples: ['2026-11-22 10:15:00'],
+  },
+  startTime: {
+    pattern: WIRE_TIME_PATTERN,
+    description:
+      'Start of the statement, included: `yyyy-MM-dd HH:mm:ss` on the platform wall clock (a real date and time).',
+    examples: ['2026-11-01 00:00:00'],
+  },
+  endTime: {
+    pattern: WIRE_TIME_PATTERN,
+    description:
+      'End of the statement, excluded: `yyyy-MM-dd HH:mm:ss` on the platform wall clock; after `startTime` and at most 31 days after it.',
+    examples: ['2026-12-01 00:00:00'],
   },
   amount: {
     minimum: 0.01,
@@ -70,9 +83,14 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   transferNo: 'Platform transfer number.',
   reason: 'Reason or remark.',
   useCancel: 'Close by cancel mode: the order becomes `cancel` instead of `close`.',
+  limit: 'Most records in one page, 1 to 500; default 100.',
+  cursor: 'The previous page’s `nextCursor`, to read the next page; absent for the first.',
 };
 
-/** The JSON Schema (request side) of a zod object the gateway validates with, with refinements spelled out. */
+/**
+ * The JSON Schema (request side) of a zod object the gateway validates with, with refinements spelled out:
+ * optional properties also accept null and '' (both mean absent), and a `oneRequired` pair becomes `anyOf`.
+ */
 export function requestSchema(schema: z.ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, {
     io: 'input',
@@ -82,17 +100,43 @@ export function requestSchema(schema: z.ZodType): JsonSchema {
   delete json['$schema'];
   const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
   const properties = (json['properties'] ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json['required'] ?? []) as string[]);
   for (const [field, property] of Object.entries(properties)) {
     const description = FIELD_DESCRIPTIONS[field];
     if (description) property['description'] = description;
-    if (!hasCode(shape[field])) continue;
     const rule = FIELD_RULES[field];
-    if (!rule) {
+    if (hasCode(shape[field]) && !rule) {
       throw new Error(`openapi: "${field}" has a refinement or transform that FIELD_RULES does not document`);
     }
-    Object.assign(property, rule);
+    if (rule) Object.assign(property, rule);
+    if (!required.has(field)) properties[field] = absentAllowed(property);
+  }
+
+  const pair = json['oneRequired'] as [string, string] | undefined;
+  delete json['oneRequired'];
+  if (hasObjectCheck(schema) && !pair) {
+    throw new Error('openapi: an object-level refinement has no JSON Schema form; use oneRequired()');
+  }
+  if (pair) {
+    // Given means neither null nor '' (the canonical string drops both).
+    json['anyOf'] = pair.map((name) => ({
+      required: [name],
+      properties: { [name]: { not: { enum: [null, ''] } } },
+    }));
   }
   return json;
+}
+
+/** An optional property that also takes null and '', which the gateway treats as absent. */
+function absentAllowed(property: JsonSchema): JsonSchema {
+  const { description, ...rest } = property;
+  if (rest['type'] === 'string' && !('pattern' in rest) && !('format' in rest)) {
+    return { ...property, type: ['string', 'null'] };
+  }
+  return {
+    anyOf: [rest, { enum: [null, ''], description: 'Absent.' }],
+    ...(description === undefined ? {} : { description }),
+  };
 }
 
 /** Both JSON objects in one flat object, as the API takes them: properties merged, required joined. */
@@ -102,13 +146,21 @@ export function mergeObjects(a: JsonSchema, b: JsonSchema): JsonSchema {
     ...((b['properties'] ?? {}) as Record<string, unknown>),
   };
   const required = [...((a['required'] ?? []) as string[]), ...((b['required'] ?? []) as string[])];
+  const anyOf = [a['anyOf'], b['anyOf']].filter((x) => x !== undefined);
   return {
     type: 'object',
     properties,
     ...(required.length > 0 ? { required } : {}),
+    ...(anyOf.length === 1 ? { anyOf: anyOf[0] } : {}),
+    ...(anyOf.length > 1 ? { allOf: anyOf.map((branches) => ({ anyOf: branches })) } : {}),
     description:
-      'Common parameters and business parameters in one flat JSON object. Optional fields may be left out; an empty string or null counts as absent. Unknown extra fields are covered by the signature and otherwise ignored.',
+      'Common parameters and business parameters in one flat JSON object. Optional fields may be left out; null or an empty string counts as absent, for every type. Unknown extra fields are covered by the signature and otherwise ignored.',
   };
+}
+
+function hasObjectCheck(schema: z.ZodType): boolean {
+  const def = (schema as { _zod?: { def?: ZodDefLike } })._zod?.def;
+  return (def?.checks ?? []).some((c) => c._zod?.def?.check === 'custom');
 }
 
 // True when a zod schema runs code JSON Schema cannot express: a refine/superRefine check, or a pipe into
