@@ -1,7 +1,6 @@
-import { isEntryPoint, parseConfig, runService } from '@agentpay/config';
-import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
+import { isEntryPoint, runService } from '@agentpay/config';
 import { boundPort, createHttpServer } from '@agentpay/http';
-import { createLogger } from '@agentpay/logger';
+import { bootstrapService } from '@agentpay/service';
 import { createVirtualAccountService } from './accounts/virtual-account.service.js';
 import { sandboxEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
@@ -20,69 +19,54 @@ export interface Sandbox {
 
 /** Composition root of the sandbox upstream channel: a separate process with its own store. */
 export async function main(env: NodeJS.ProcessEnv): Promise<Sandbox> {
-  const config = parseConfig(sandboxEnv, env);
-  const logger = createLogger({ service: 'upstream-sandbox', level: config.LOG_LEVEL });
+  // A stand-in for a channel outside the platform: no spans of its own.
+  const svc = await bootstrapService({ name: 'upstream-sandbox', schema: sandboxEnv, env, tracing: false });
+  const { config, logger } = svc;
 
-  await ensureDatabase(config.DATABASE_URL, logger);
-  const db = createDb<Database>(config.DATABASE_URL, {
-    applicationName: 'upstream-sandbox',
-    logger,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-  });
-  await migrateToLatest(db, migrations, logger);
+  return svc.run(async () => {
+    const db = await svc.database<Database>(migrations);
+    const accounts = createVirtualAccountService(db, {
+      bankPrefix: config.SANDBOX_BANK_PREFIX,
+      plaza: config.SANDBOX_PLAZA,
+      beneficiaryName: config.SANDBOX_BENEFICIARY_NAME,
+    });
+    const payouts = createPayoutService(db, { settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS });
 
-  const accounts = createVirtualAccountService(db, {
-    bankPrefix: config.SANDBOX_BANK_PREFIX,
-    plaza: config.SANDBOX_PLAZA,
-    beneficiaryName: config.SANDBOX_BENEFICIARY_NAME,
-  });
-  const payouts = createPayoutService(db, { settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS });
+    // Settlements first, so a payout settled in this round has its notice sent in the same round.
+    const scheduler = svc.own(
+      'scheduler',
+      startScheduler({
+        logger,
+        pollMs: config.SANDBOX_POLL_MS,
+        steps: {
+          settle: () => payouts.settleDue(),
+          notices: (signal) =>
+            deliverDueNotices(
+              db,
+              logger,
+              {
+                secret: config.SANDBOX_NOTICE_SECRET,
+                maxAttempts: config.SANDBOX_NOTICE_MAX_ATTEMPTS,
+                backoffMs: config.SANDBOX_NOTICE_BACKOFF_MS,
+                timeoutMs: config.SANDBOX_NOTICE_TIMEOUT_MS,
+              },
+              signal,
+            ),
+        },
+      }),
+      (s) => s.stop(),
+    );
 
-  // Settlements first, so a payout settled in this round has its notice sent in the same round.
-  const scheduler = startScheduler({
-    logger,
-    pollMs: config.SANDBOX_POLL_MS,
-    steps: {
-      settle: () => payouts.settleDue(),
-      notices: (signal) =>
-        deliverDueNotices(
-          db,
-          logger,
-          {
-            secret: config.SANDBOX_NOTICE_SECRET,
-            maxAttempts: config.SANDBOX_NOTICE_MAX_ATTEMPTS,
-            backoffMs: config.SANDBOX_NOTICE_BACKOFF_MS,
-            timeoutMs: config.SANDBOX_NOTICE_TIMEOUT_MS,
-          },
-          signal,
-        ),
-    },
-  });
-
-  const http = createHttpServer(logger);
-  registerErrorHandling(http, logger);
-  http.get('/healthz', async () => ({ status: 'ok' }));
-  registerChannelRoutes(http, { apiKey: config.SANDBOX_API_KEY, accounts, payouts });
-  registerTesterRoutes(http, { db, accounts, kick: scheduler.kick });
-  try {
+    const http = svc.own('http', createHttpServer(logger), (h) => h.close());
+    registerErrorHandling(http, logger);
+    http.get('/healthz', async () => ({ status: 'ok' }));
+    registerChannelRoutes(http, { apiKey: config.SANDBOX_API_KEY, accounts, payouts });
+    registerTesterRoutes(http, { db, accounts, kick: scheduler.kick });
     await http.listen({ host: config.HOST, port: config.SANDBOX_PORT });
-  } catch (err) {
-    await scheduler.stop();
-    await db.destroy();
-    throw err;
-  }
-  const port = boundPort(http);
-  logger.info({ port }, 'upstream-sandbox listening');
-
-  return {
-    port,
-    async stop() {
-      await http.close();
-      await scheduler.stop();
-      await db.destroy();
-      logger.info('upstream-sandbox stopped');
-    },
-  };
+    const port = boundPort(http);
+    logger.info({ port }, 'upstream-sandbox listening');
+    return { port, stop: svc.stop };
+  });
 }
 
 if (isEntryPoint(import.meta.url)) runService('upstream-sandbox', main);

@@ -1,24 +1,9 @@
-import { isEntryPoint, parseConfig, runTask } from '@agentpay/config';
-import { migrateDatabase } from '@agentpay/db';
+import { isEntryPoint, runTask } from '@agentpay/config';
+import { migrateEntry } from '@agentpay/service';
 import { sandboxEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 
-/**
- * The migrate-only entry (`dist/migrate.js` in the image), run before a rollout. It reads only what a
- * migration needs from the service's own schema, so it needs no secrets beyond the database URL even where
- * `NODE_ENV=production` makes the full schema demand them.
- */
-const migrateEnv = sandboxEnv.in.pick({ DATABASE_URL: true, LOG_LEVEL: true });
-
-/** Creates the upstream-sandbox database if missing and applies every pending migration (advisory-locked). */
-export async function migrate(env: NodeJS.ProcessEnv): Promise<void> {
-  const config = parseConfig(migrateEnv, env);
-  await migrateDatabase({
-    service: 'upstream-sandbox',
-    url: config.DATABASE_URL,
-    logLevel: config.LOG_LEVEL,
-    migrations,
-  });
-}
+/** Creates the sandbox database if missing and applies every pending migration (advisory-locked). */
+export const migrate = migrateEntry({ service: 'upstream-sandbox', schema: sandboxEnv, migrations });
 
 if (isEntryPoint(import.meta.url)) runTask('upstream-sandbox migrate', migrate);

@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from '@agentpay/http';
+import { bearerTokenMatches, type FastifyInstance } from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -9,7 +8,7 @@ import {
   deliveriesByOrder,
   deliveryById,
   rescheduleNow,
-} from '../deliveries/delivery.repository.js';
+} from '../deliveries/delivery-admin.repository.js';
 
 export interface AdminApiDeps {
   db: Kysely<Database>;
@@ -27,13 +26,6 @@ const listQuery = z.object({
   mchNo: z.string().min(1).max(32).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-function tokenMatches(header: string | undefined, token: string): boolean {
-  if (!header?.startsWith('Bearer ')) return false;
-  const given = Buffer.from(header.slice('Bearer '.length));
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -98,7 +90,7 @@ export function registerAdminApi(app: FastifyInstance, deps: AdminApiDeps): void
   void app.register(
     async (admin) => {
       admin.addHook('onRequest', async (request, reply) => {
-        if (!tokenMatches(request.headers.authorization, deps.adminToken)) {
+        if (!bearerTokenMatches(request.headers.authorization, deps.adminToken)) {
           return reply.code(401).send({ error: 'unauthorized', message: 'missing or wrong bearer token' });
         }
       });

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
-// CONTRACT.md section 9: in production a notifyUrl may not reach loopback, private or link-local
+// docs/merchant-api.md "Callbacks": in production a notifyUrl may not reach loopback, private or link-local
 // addresses. The notifier sits inside the platform's network, so a callback to such an address would let
 // a merchant probe or call internal services (or the cloud metadata endpoint) with the platform's reach.
 

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { createEnvelopeSigner, generateKeyPair, verifyObject } from '@agentpay/wire';
 import { describe, expect, it } from 'vitest';
 import { parseOrderStatusChanged } from '../events/order-status-changed.schema.js';
-import { buildCallbackBody, traceIdFrom } from './callback-body.js';
+import { buildCallbackBody } from './callback-body.js';
 
 const keys = generateKeyPair();
 const signer = createEnvelopeSigner({ privateKey: createPrivateKey(keys.privateKeyPem), timeZone: 'UTC' });
@@ -62,18 +62,6 @@ describe('buildCallbackBody', () => {
     );
     expect(body.appId).toBe('app9');
     expect(verifyObject(body, body.sign, createPublicKey(keys.publicKeyPem))).toBe(true);
-  });
-});
-
-describe('traceIdFrom', () => {
-  it("takes a valid traceparent's trace id and makes a new one otherwise", () => {
-    expect(traceIdFrom('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toBe(
-      '4bf92f3577b34da6a3ce929d0e0e4736',
-    );
-    for (const bad of [undefined, '', 'garbage', `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`]) {
-      expect(traceIdFrom(bad)).toMatch(/^[0-9a-f]{32}$/);
-      expect(traceIdFrom(bad)).not.toBe('0'.repeat(32));
-    }
   });
 });
 

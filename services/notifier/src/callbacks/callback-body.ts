@@ -1,18 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { payOrderView, transferView } from '@agentpay/api';
 import { type EnvelopeSigner, formatWireTime } from '@agentpay/wire';
 import type { OrderStatusChanged } from '../events/order-status-changed.schema.js';
 
 /** The only noticeType the seed defines (section 6). */
 export const NOTICE_TYPE = 'order_status_changed';
-
-const TRACEPARENT = /^00-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
-
-/** The trace id of a W3C traceparent, or a new one when it is absent or malformed. */
-export function traceIdFrom(traceparent: string | undefined): string {
-  const match = traceparent ? TRACEPARENT.exec(traceparent.trim()) : null;
-  return match && !/^0+$/.test(match[1]!) ? match[1]! : randomBytes(16).toString('hex');
-}
 
 /**
  * The callback body of the seed's section 6 as signed JSON text. Built and signed once per event, when the
@@ -36,7 +27,7 @@ export async function buildCallbackBody(
     noticeType: NOTICE_TYPE,
     mchNo: event.mch_no,
   };
-  // Empty values are outside the signature anyway (CONTRACT.md section 2); leaving appId out keeps the body
+  // Empty values are outside the signature anyway (docs/merchant-api.md "Signing"); leaving appId out keeps the body
   // and the signed fields in agreement.
   if (event.app_id) body['appId'] = event.app_id;
   // On the thread pool: a batch of events signs its bodies in parallel, off the event loop.

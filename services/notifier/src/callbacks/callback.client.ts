@@ -39,7 +39,7 @@ export class AddressRefusedError extends Error {
   readonly code = 'ERR_NOTIFY_ADDRESS_REFUSED';
 }
 
-/** True when a merchant's reply acknowledges the callback (CONTRACT.md section 9). */
+/** True when a merchant's reply acknowledges the callback (docs/merchant-api.md "Callbacks"). */
 export function isAcknowledged(httpStatus: number, body: string): boolean {
   return httpStatus >= 200 && httpStatus < 300 && body.trim().toUpperCase() === 'SUCCESS';
 }

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { CallbackOutcome } from '../callbacks/callback.client.js';
 import type { Database } from '../db/schema.js';
+import type { ClaimedDelivery } from './delivery-lease.repository.js';
 import {
-  type ClaimedDelivery,
-  lockOrder,
   type NextState,
   newerDelivery,
   recordAttemptResult,
   settleDelivery,
-} from './delivery.repository.js';
+} from './delivery-settle.repository.js';
+import { lockOrders } from './order-lock.repository.js';
 import { nextRetryDelay } from './retry-schedule.js';
 
 /** What happened to the delivery after the attempt, for logs and tests. */
@@ -26,7 +26,7 @@ export async function settleAttempt(
   retryScheduleMs: readonly number[],
 ): Promise<SettleOutcome> {
   return db.transaction().execute(async (trx) => {
-    await lockOrder(trx, claimed.kind, claimed.orderNo);
+    await lockOrders(trx, [claimed]);
     await recordAttemptResult(trx, claimed.attemptId, {
       outcome: outcome.ok ? 'succeeded' : 'failed',
       httpStatus: outcome.httpStatus,

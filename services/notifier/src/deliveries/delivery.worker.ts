@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { listen } from '@agentpay/db';
 import type { Logger } from '@agentpay/logger';
+import { backgroundLoop, type Next } from '@agentpay/runtime';
 import type { Kysely } from 'kysely';
 import type { CallbackOutcome, CallbackRequest } from '../callbacks/callback.client.js';
-import { DELIVERIES_CHANNEL } from '../db/migrations/20261122T0600_deliveries.js';
+import { DELIVERIES_CHANNEL } from '../db/channels.js';
 import type { Database } from '../db/schema.js';
+import { settleAttempt } from './delivery.service.js';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
   msUntilNextDue,
   releaseLeases,
-} from './delivery.repository.js';
-import { settleAttempt } from './delivery.service.js';
+} from './delivery-lease.repository.js';
 import { limiter } from './limiter.js';
 import { createSuccessSettler } from './settle-batch.js';
 
@@ -67,60 +68,33 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
   const settler = createSuccessSettler(db);
   const settleFailure = limiter(FAILURE_SETTLE_CONCURRENCY);
   let stopping = false;
-  let kicked = false;
-  let wake: (() => void) | undefined;
 
-  const kick = () => {
-    kicked = true;
-    wake?.();
-  };
-
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-
-  const loop = (async () => {
-    let failures = 0;
-    while (!stopping) {
-      kicked = false;
+  // Having claimed anything, look again at once: the scan may have been cut short by one endpoint's
+  // backlog, which is now at its limit and left out. Otherwise sleep until the next retry is due, a
+  // NOTIFY, a finished attempt, or the poll (which also notices expired leases and freed slots of other
+  // replicas).
+  const loop = backgroundLoop({
+    name: 'delivery worker',
+    logger,
+    intervalMs: opts.pollMs,
+    backoff: { firstMs: FIRST_BACKOFF_MS, maxMs: MAX_BACKOFF_MS },
+    round: async () => {
       const slots = opts.concurrency - inFlight.size;
-      let claimed: ClaimedDelivery[] = [];
-      let untilDue: number | undefined;
-      try {
-        if (slots > 0) {
-          claimed = await claimDueDeliveries(db, {
-            owner: opts.owner,
-            slots,
-            perEndpoint: opts.endpointConcurrency,
-            leaseMs,
-          });
-        }
-        if (slots > 0 && claimed.length === 0) untilDue = await msUntilNextDue(db);
-        failures = 0;
-      } catch (err) {
-        failures += 1;
-        const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS);
-        logger.error({ err, retryInMs: backoff }, 'could not claim deliveries; Postgres unavailable?');
-        await pause(backoff);
-        continue;
-      }
+      if (slots <= 0) return { claimed: 0, untilDue: undefined };
+      const claimed = await claimDueDeliveries(db, {
+        owner: opts.owner,
+        slots,
+        perEndpoint: opts.endpointConcurrency,
+        leaseMs,
+      });
       for (const delivery of claimed) track(attempt(delivery));
-      if (stopping) break;
-      // Having claimed anything, look again at once: the scan may have been cut short by one endpoint's
-      // backlog, which is now at its limit and left out. Otherwise sleep until the next retry is due, a
-      // NOTIFY, a finished attempt, or the poll (which also notices expired leases and freed slots of
-      // other replicas).
-      if (claimed.length > 0 || kicked) continue;
-      await pause(Math.min(opts.pollMs, untilDue ?? opts.pollMs));
-    }
-  })();
+      const untilDue = claimed.length === 0 ? await msUntilNextDue(db) : undefined;
+      return { claimed: claimed.length, untilDue };
+    },
+    next: ({ claimed, untilDue }): Next =>
+      claimed > 0 ? 'more' : Math.min(opts.pollMs, untilDue ?? opts.pollMs),
+  });
+  const kick = loop.kick;
 
   function track(p: Promise<void>) {
     inFlight.add(p);
@@ -195,8 +169,7 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
     stop: () => {
       stopped ??= (async () => {
         stopping = true;
-        wake?.();
-        await loop;
+        await loop.stop();
         // Each queued success belongs to an attempt in flight, so this also flushes the settler's queue.
         await Promise.allSettled([...inFlight]);
         await listener.close();

@@ -14,6 +14,7 @@ describe('limiter', () => {
           started.push(i);
           active += 1;
           peak = Math.max(peak, active);
+          // Work of uneven length, so tasks finish out of order and overlap; nothing is waited for here.
           await sleep(5 + (i % 4));
           active -= 1;
           if (i === 7) throw new Error('seven');

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { CallbackOutcome } from '../callbacks/callback.client.js';
 import type { Database } from '../db/schema.js';
-import { type ClaimedDelivery, type SucceededAttempt, settleSucceeded } from './delivery.repository.js';
+import type { ClaimedDelivery } from './delivery-lease.repository.js';
+import { type SucceededAttempt, settleSucceeded } from './delivery-settle.repository.js';
 
 /** Most successes settled by one statement. */
 const MAX_BATCH = 200;

@@ -1,11 +1,11 @@
 import type { Logger } from '@agentpay/logger';
+import { traceIdOf } from '@agentpay/proto';
 import type { EnvelopeSigner } from '@agentpay/wire';
 import type { JsMsg } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
-import { buildCallbackBody, traceIdFrom } from '../callbacks/callback-body.js';
+import { buildCallbackBody } from '../callbacks/callback-body.js';
 import type { Database } from '../db/schema.js';
-import type { NewDelivery } from '../deliveries/delivery.repository.js';
-import { type RecordOutcome, recordDeliveries } from '../deliveries/record-batch.js';
+import { type NewDelivery, type RecordOutcome, recordDeliveries } from '../deliveries/delivery.repository.js';
 import { parseOrderStatusChanged } from './order-status-changed.schema.js';
 
 export interface HandlerDeps {
@@ -47,10 +47,14 @@ export function orderStatusChangedHandler(deps: HandlerDeps): (msgs: readonly Js
   return async (msgs) => {
     const verdicts: Verdict[] = msgs.map(() => 'ack');
     const parsed: { index: number; delivery: NewDelivery }[] = [];
-    const built = await Promise.all(msgs.map((msg) => toDelivery(msg, deps)));
+    // The stream also carries events meant for other services (upstream notices for payments and
+    // transfers) while the consumer's filter takes every subject: those are acked and left alone.
+    const built = await Promise.all(
+      msgs.map((msg) => (isStatusChange(msg.subject) ? toDelivery(msg, deps) : null)),
+    );
     built.forEach((delivery, index) => {
       if (delivery) parsed.push({ index, delivery });
-      else verdicts[index] = 'term';
+      else if (delivery === undefined) verdicts[index] = 'term';
     });
 
     const log = (delivery: NewDelivery, outcome: RecordOutcome) => {
@@ -100,6 +104,10 @@ export function orderStatusChangedHandler(deps: HandlerDeps): (msgs: readonly Js
   };
 }
 
+function isStatusChange(subject: string): boolean {
+  return subject.endsWith('.status_changed');
+}
+
 /** The delivery an event asks for, its callback body signed; undefined for a message that is no event. */
 async function toDelivery(msg: JsMsg, deps: HandlerDeps): Promise<NewDelivery | undefined> {
   let event: ReturnType<typeof parseOrderStatusChanged>;
@@ -115,7 +123,7 @@ async function toDelivery(msg: JsMsg, deps: HandlerDeps): Promise<NewDelivery | 
   }
   const order = event.kind === 'pay' ? event.pay_order : event.transfer;
   const notifyUrl = (event.notify_url || order.notify_url).trim();
-  const traceId = traceIdFrom(event.traceparent || msg.headers?.get('traceparent'));
+  const traceId = traceIdOf(event.traceparent || msg.headers?.get('traceparent'));
   const body = notifyUrl
     ? await buildCallbackBody(event, { signer: deps.signer, timeZone: deps.timeZone, traceId })
     : '';

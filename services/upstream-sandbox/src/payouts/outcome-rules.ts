@@ -1,7 +1,7 @@
 import { institutionByClabePrefix, validateClabe, validateDebitCard } from '@agentpay/spei';
 import type { PlannedOutcome } from '../db/schema.js';
 
-// The tester-facing rules of CONTRACT.md section 12, matched on the payee name ignoring case:
+// The tester-facing rules of docs/sandbox-guide.md, matched on the payee name ignoring case:
 //   SYNCREJECT → the payout is refused at once (the platform's "created as fail" path)
 //   REJECT     → accepted, then fails
 //   RETURN     → accepted, succeeds, then is returned by the receiving bank

@@ -1,7 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-
-/** LISTEN/NOTIFY channel signalled whenever a delivery becomes due now (insert or resend). */
-export const DELIVERIES_CHANNEL = 'notifier_deliveries';
+import { DELIVERIES_CHANNEL } from '../channels.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

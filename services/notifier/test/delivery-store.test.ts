@@ -3,10 +3,10 @@ import { migratedTestDatabase } from '@agentpay/testing';
 import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../db/migrations/index.js';
-import type { Database } from '../db/schema.js';
-import { claimDueDeliveries, msUntilNextDue, type NewDelivery } from './delivery.repository.js';
-import { recordDeliveries } from './record-batch.js';
+import { migrations } from '../src/db/migrations/index.js';
+import type { Database } from '../src/db/schema.js';
+import { type NewDelivery, recordDeliveries } from '../src/deliveries/delivery.repository.js';
+import { claimDueDeliveries, msUntilNextDue } from '../src/deliveries/delivery-lease.repository.js';
 
 let db: Kysely<Database>;
 let drop: () => Promise<void>;

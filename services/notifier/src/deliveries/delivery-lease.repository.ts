@@ -1,0 +1,199 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+// Leasing due deliveries for an attempt, and giving leases back.
+
+/** A delivery this replica has leased for one attempt. */
+export interface ClaimedDelivery {
+  id: string;
+  eventId: string;
+  kind: 'pay' | 'transfer';
+  orderNo: string;
+  version: number;
+  notifyUrl: string;
+  endpoint: string;
+  traceId: string;
+  body: string;
+  claimToken: string;
+  attemptId: number;
+  attemptNumber: number;
+  roundAttempts: number;
+}
+
+/** Attempts left `in_flight` by a replica that died (or lost its lease) can no longer finish. */
+export async function abandonInFlightAttempts(
+  trx: Transaction<Database>,
+  deliveryIds: string[],
+): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  await trx
+    .updateTable('delivery_attempts')
+    .set({
+      outcome: 'abandoned',
+      finished_at: sql`now()`,
+      error: 'the notifier stopped before recording the reply',
+    })
+    .where('delivery_id', 'in', deliveryIds)
+    .where('outcome', '=', 'in_flight')
+    .execute();
+}
+
+const CLAIM_LOCK = sql`hashtextextended('agentpay.notifier.claim', 0)`;
+
+/**
+ * Leases up to `slots` due deliveries for one attempt each and records the attempts as in flight.
+ * - Claims run one at a time across replicas (a transaction-scoped advisory lock, held for milliseconds),
+ *   so the per-endpoint limit counts every replica's leases exactly; `skip locked` still keeps a claim from
+ *   waiting on rows that a consumer or an admin resend is changing.
+ * - Each endpoint with due deliveries is visited (a skip scan of the endpoint index) and gives at most its
+ *   free slots' worth, oldest first, from its own index range: the cost of a claim grows with the number
+ *   of endpoints, never with one endpoint's backlog, so a dead endpoint's pile of due callbacks can
+ *   neither fill the claim nor slow it down for the others.
+ * - A delivery waits while an older version of its order is in flight, so a merchant sees an order's
+ *   changes in order; when that attempt fails, the older one is superseded instead.
+ * - An expired lease is fair game: its replica died or hung, and the attempt it left is marked abandoned.
+ */
+export async function claimDueDeliveries(
+  db: Kysely<Database>,
+  opts: { owner: string; slots: number; perEndpoint: number; leaseMs: number },
+): Promise<ClaimedDelivery[]> {
+  if (opts.slots <= 0) return [];
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+    const { rows } = await sql<{
+      id: string;
+      event_id: string;
+      kind: 'pay' | 'transfer';
+      order_no: string;
+      version: number;
+      notify_url: string;
+      endpoint: string;
+      trace_id: string;
+      body: string;
+      claim_token: string;
+      attempt_count: number;
+      round_attempts: number;
+      was_leased: boolean;
+    }>`
+      with recursive busy as (
+        select endpoint, count(*)::int as n
+        from deliveries
+        where status = 'pending' and lease_until > now()
+        group by endpoint
+      ),
+      -- The endpoints that have a due delivery, one index probe each.
+      due_endpoints(endpoint) as (
+        (select endpoint from deliveries
+         where status = 'pending' and next_attempt_at <= now()
+         order by endpoint limit 1)
+        union all
+        select (select d.endpoint from deliveries d
+                where d.status = 'pending' and d.next_attempt_at <= now() and d.endpoint > e.endpoint
+                order by d.endpoint limit 1)
+        from due_endpoints e
+        where e.endpoint is not null
+      ),
+      candidates as (
+        select c.id, c.endpoint, c.next_attempt_at
+        from due_endpoints e
+        left join busy b on b.endpoint = e.endpoint
+        cross join lateral (
+          select d.id, d.endpoint, d.next_attempt_at
+          from deliveries d
+          where d.status = 'pending' and d.endpoint = e.endpoint and d.next_attempt_at <= now()
+            and (d.lease_until is null or d.lease_until <= now())
+            and not exists (
+              select 1 from deliveries o
+              where o.order_no = d.order_no and o.kind = d.kind and o.version < d.version
+                and o.status = 'pending' and o.lease_until > now())
+          order by d.next_attempt_at, d.id
+          limit greatest(0, ${opts.perEndpoint} - coalesce(b.n, 0))
+        ) c
+        where e.endpoint is not null
+      ),
+      picked as (
+        select d.id, d.lease_until is not null as was_leased
+        from deliveries d
+        join candidates c on c.id = d.id
+        where d.status = 'pending' and (d.lease_until is null or d.lease_until <= now())
+        order by c.next_attempt_at, c.id
+        limit ${opts.slots}
+        for update of d skip locked
+      )
+      update deliveries d
+      set lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}),
+          lease_owner = ${opts.owner},
+          claim_token = gen_random_uuid(),
+          attempt_count = d.attempt_count + 1,
+          round_attempts = d.round_attempts + 1,
+          updated_at = now()
+      from picked
+      where d.id = picked.id
+      returning d.id, d.event_id, d.kind, d.order_no, d.version, d.notify_url, d.endpoint, d.trace_id, d.body,
+                d.claim_token, d.attempt_count, d.round_attempts, picked.was_leased`.execute(trx);
+    if (rows.length === 0) return [];
+
+    await abandonInFlightAttempts(
+      trx,
+      rows.filter((r) => r.was_leased).map((r) => r.id),
+    );
+    const attempts = await trx
+      .insertInto('delivery_attempts')
+      .values(
+        rows.map((r) => ({
+          delivery_id: r.id,
+          number: r.attempt_count,
+          worker: opts.owner,
+          outcome: 'in_flight' as const,
+        })),
+      )
+      .returning(['id', 'delivery_id'])
+      .execute();
+    const attemptOf = new Map(attempts.map((a) => [a.delivery_id, a.id]));
+    return rows.map((r) => ({
+      id: r.id,
+      eventId: r.event_id,
+      kind: r.kind,
+      orderNo: r.order_no,
+      version: r.version,
+      notifyUrl: r.notify_url,
+      endpoint: r.endpoint,
+      traceId: r.trace_id,
+      body: r.body,
+      claimToken: r.claim_token,
+      attemptId: attemptOf.get(r.id)!,
+      attemptNumber: r.attempt_count,
+      roundAttempts: r.round_attempts,
+    }));
+  });
+}
+
+/** Milliseconds until the next pending delivery falls due (0 when one is due now), or undefined if none waits. */
+export async function msUntilNextDue(db: Kysely<Database>): Promise<number | undefined> {
+  // Not greatest(0, …) in SQL: greatest ignores NULL, so with nothing pending it answered 0 and the idle
+  // worker claimed in a tight loop (hundreds of transactions a second).
+  const { rows } = await sql<{ ms: number | null }>`
+    select ceil(extract(epoch from min(next_attempt_at) - now()) * 1000)::int as ms
+    from deliveries
+    where status = 'pending' and next_attempt_at > now()`.execute(db);
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? undefined : Math.max(0, ms);
+}
+
+/** Drops this replica's remaining leases (at shutdown), so its deliveries go out without waiting for expiry. */
+export async function releaseLeases(db: Kysely<Database>, owner: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable('deliveries')
+      .set({ lease_until: null, lease_owner: null, claim_token: null, updated_at: sql`now()` })
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    await abandonInFlightAttempts(
+      trx,
+      rows.map((r) => r.id),
+    );
+    return rows.length;
+  });
+}
