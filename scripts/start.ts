@@ -45,6 +45,7 @@ async function run(): Promise<void> {
       `  merchant API   ${stack.urls.gateway}/gateway/...   (GET /healthz)`,
       `  admin API      ${stack.urls.admin}/admin/...     (Authorization: Bearer ${production ? '<ADMIN_TOKEN>' : token})`,
       `  sandbox        ${stack.urls.sandbox}/sandbox/...`,
+      `  ledger (gRPC)  127.0.0.1:${stack.ports.ledger}   (balances: POST /gateway/query/balance; operators: /admin/...)`,
       `  platform key   ${keyFile}`,
       '',
       'Platform public key (merchants verify replies and callbacks with it):',

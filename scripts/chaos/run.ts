@@ -1,0 +1,250 @@
+// `runChaos`: the fault run of `npm run chaos` and of test/chaos-faults.test.ts. While a bounded load of
+// pays, deposits and transfers runs from a few merchants (callbacks to a local sink that answers SUCCESS,
+// sometimes FAIL or HTTP 500 first), it kills every service once with SIGKILL and starts it again,
+// restarts NATS once and takes Postgres away once. Then it lets the platform settle and checks, from the
+// replies, the sink and the services' own databases, that nothing was lost, doubled or bent (checks/*.ts).
+// NATS is always private: one nats-server, or with `replicas` > 1 a three-node JetStream cluster whose
+// events stream keeps three copies, and where the run kills one replica of each service and the node
+// leading the stream instead. Postgres is a private cluster in the long run; in the CI variant it is the
+// machine's shared server, "taken away" by refusing and terminating the stack's connections.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type NatsCluster,
+  type NatsServer,
+  type PostgresCluster,
+  SERVICES,
+  type Stack,
+  startNatsCluster,
+  startNatsServer,
+  startPostgresCluster,
+} from '@agentpay/stack';
+import { awaitMerchantBalances } from './balances.js';
+import { checkBooks } from './books.js';
+import { checkAnswers } from './checks/answers.js';
+import { checkCallbacks } from './checks/callbacks.js';
+import { checkConvergence } from './checks/convergence.js';
+import { checkExactlyOnce } from './checks/exactly-once.js';
+import type { CheckInput } from './checks/input.js';
+import { unsettled } from './checks/settled.js';
+import { checkStateMachine } from './checks/state-machine.js';
+import { errorText } from './client.js';
+import { createReviver, dropDatabases, faultPlan } from './faults.js';
+import { type LoadContext, queryAccepted, registerMerchants, worker } from './load.js';
+import type { ChaosOptions } from './options.js';
+import {
+  checkNonceAcrossGateways,
+  checkRateLimitAcrossGateways,
+  checkStreamCopies,
+  declareStream,
+} from './replicas.js';
+import { type ChaosReport, type CrashRecord, type FaultRecord, runCounts } from './report.js';
+import { type Sink, startSink } from './sink.js';
+import { closeDatabases, type Databases, openDatabases, snapshot } from './snapshot.js';
+import { serviceLogs, startChaosStack } from './stack.js';
+import { tally } from './tally.js';
+
+export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
+  const log = options.log ?? (() => {});
+  const started = Date.now();
+  const prefix = `chaos_${randomBytes(4).toString('hex')}`;
+  const keyDir = mkdtempSync(join(tmpdir(), 'agentpay-chaos-'));
+  const logs = serviceLogs();
+  const notes: string[] = [];
+  const faults: FaultRecord[] = [];
+  const crashes: CrashRecord[] = [];
+  let nats: NatsServer | NatsCluster | undefined;
+  let cluster: PostgresCluster | undefined;
+  let stack: Stack | undefined;
+  let sink: Sink | undefined;
+  let dbs: Databases | undefined;
+  let postgresMode = options.postgres;
+  const acrossReplicas: string[] = [];
+  let serverUrl =
+    options.postgresUrl ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+  try {
+    const stream = `${prefix.toUpperCase()}_EVENTS`;
+    const streamReplicas = options.replicas > 1 ? 3 : 1;
+    if (options.replicas > 1) {
+      nats = await startNatsCluster({ nodes: 3 });
+      log(`private NATS cluster ${nats.name}: ${nats.url}`);
+      // Declared before the services start, so the first event already has three copies.
+      acrossReplicas.push(...(await declareStream(nats.url, stream, [`${prefix}.events.>`], streamReplicas)));
+    } else {
+      nats = await startNatsServer();
+      log(`private nats-server on ${nats.url}`);
+    }
+    if (postgresMode === 'private-cluster') {
+      try {
+        cluster = await startPostgresCluster();
+        serverUrl = cluster.url;
+        log(`private Postgres cluster on ${cluster.url} (${cluster.dataDir})`);
+      } catch (err) {
+        postgresMode = 'terminate';
+        notes.push(
+          `no private Postgres cluster (${errorText(err)}); Postgres outage simulated by terminating connections`,
+        );
+        log(notes[notes.length - 1]!);
+      }
+    }
+    sink = await startSink();
+    stack = await startChaosStack(
+      options,
+      {
+        postgresUrl: serverUrl,
+        natsUrl: nats.url,
+        prefix,
+        keyDir,
+        replicas: options.replicas,
+        streamReplicas,
+      },
+      logs,
+    );
+    log(`stack ${prefix} ready (${options.replicas} per service): gateway ${stack.gatewayUrls.join(', ')}`);
+    dbs = openDatabases(stack);
+    const { merchants, platformKey } = await registerMerchants(stack, sink, options.merchants, prefix);
+    if (options.replicas > 1) {
+      acrossReplicas.push(...(await checkNonceAcrossGateways(stack, merchants[0]!, platformKey)));
+      acrossReplicas.push(
+        ...(await checkRateLimitAcrossGateways(stack, `RL${prefix.slice(-8)}`, platformKey)),
+      );
+    }
+
+    // Load runs until the fault plan is over and the tail has passed.
+    let stopAt = Number.POSITIVE_INFINITY;
+    const ctx: LoadContext = {
+      options,
+      stack,
+      platformKey,
+      merchants,
+      sinkUrl: sink.url,
+      requests: [],
+      creates: [],
+      deposits: [],
+      unexpected: [],
+      stopAt: () => stopAt,
+      counter: { n: 0 },
+    };
+    const workers = Array.from({ length: options.workers }, (_, i) => worker(ctx, options.seed * 1000 + i));
+    const plan = faultPlan(options, { stack, nats, stream, cluster, serverUrl, prefix }, log);
+    const revive = createReviver(stack, crashes, logs.stderr, log);
+
+    await sleep(options.warmupMs);
+    for (const fault of plan) {
+      log(`fault: ${fault.name}`);
+      const from = Date.now();
+      const record = await fault.run();
+      await revive(fault.name, from);
+      faults.push(record);
+      log(`  back after ${Date.now() - record.from} ms`);
+      await sleep(options.faultGapMs);
+    }
+    await sleep(options.tailMs);
+    await revive('the load', Date.now() - options.tailMs);
+    stopAt = Date.now();
+    log('load stopping');
+    await Promise.all(workers);
+    log(`load done: ${ctx.creates.length} creates, ${ctx.requests.length} requests`);
+
+    // Settle: everything final, every event recorded and delivered or finished.
+    const settleDeadline = Date.now() + options.settleTimeoutMs;
+    let moving: string[] = [];
+    let lastReceipts = -1;
+    for (;;) {
+      try {
+        moving = unsettled(await snapshot(dbs), Date.now());
+      } catch (err) {
+        moving = [`snapshot failed: ${errorText(err)}`];
+      }
+      const quiet = sink.receipts.length === lastReceipts;
+      lastReceipts = sink.receipts.length;
+      if (moving.length === 0 && quiet) break;
+      if (Date.now() > settleDeadline) break;
+      await sleep(1_000);
+    }
+    log(moving.length ? `did not settle: ${moving.join('; ')}` : 'settled');
+
+    if (options.replicas > 1)
+      acrossReplicas.push(...(await checkStreamCopies(nats.url, stream, streamReplicas)));
+    const finalQueries = await queryAccepted(ctx);
+    const snap = await snapshot(dbs);
+    const input: CheckInput = {
+      options,
+      snap,
+      creates: ctx.creates,
+      deposits: ctx.deposits,
+      requests: ctx.requests,
+      receipts: sink.receipts,
+      // A service that died on its own was down like a killed one (for answers and duplicate callbacks).
+      faults: [
+        ...faults,
+        ...crashes.map((c) => ({
+          name: `${c.service} died`,
+          service: c.service,
+          ...(c.replica !== undefined && { replica: c.replica }),
+          from: c.from,
+          to: c.to,
+          crashed: true,
+        })),
+      ],
+      unexpected: ctx.unexpected,
+      finalQueries,
+    };
+    await revive('settling', Date.now());
+    const liveStack = stack;
+    const down = SERVICES.filter((s) => !liveStack.running(s));
+    const callbacks = checkCallbacks(input);
+    const violations = {
+      answers: checkAnswers(input),
+      exactlyOnce: checkExactlyOnce(input),
+      stateMachine: checkStateMachine(input),
+      callbacks: callbacks.violations,
+      convergence: [
+        ...checkConvergence(input, moving, down),
+        ...crashes.map(
+          (c) => `${c.service} died on its own after "${c.after}": ${c.output.slice(-3).join(' | ')}`,
+        ),
+      ],
+      books: [...(await checkBooks(stack)), ...(await awaitMerchantBalances(stack))],
+      replicas: acrossReplicas,
+    };
+    const counts = runCounts(ctx, snap, sink.receipts, callbacks);
+    if (counts['orphanVirtualAccounts'])
+      notes.push(
+        `${counts['orphanVirtualAccounts']} virtual accounts upstream belong to no order: openings withdrawn after an error or a crash (payments README, "Concurrent creates"); nobody knows their CLABE`,
+      );
+    const failed = Object.values(violations).some((v) => v.length > 0);
+    return {
+      name: options.name,
+      prefix,
+      postgres: postgresMode,
+      seed: options.seed,
+      replicas: options.replicas,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      faults: faults.map((f) => ({ ...f, from: f.from - started, to: f.to - started })),
+      counts,
+      requestsByOutcome: tally(ctx.requests, (r) =>
+        r.outcome === 'envelope' ? `${r.target} HTTP ${r.status}` : `${r.target} ${r.outcome}`,
+      ),
+      violations,
+      duplicates: callbacks.duplicates,
+      crashes: crashes.map((c) => ({ ...c, from: c.from - started, to: c.to - started })),
+      notes,
+      serviceLogTail: failed ? logs.tail.slice(-400) : [],
+    };
+  } finally {
+    if (dbs) await closeDatabases(dbs);
+    await stack?.stop().catch((err: unknown) => log(`stack stop: ${errorText(err)}`));
+    await sink?.close();
+    if (!cluster)
+      await dropDatabases(serverUrl, prefix).catch((err: unknown) => log(`drop: ${errorText(err)}`));
+    await cluster?.stop();
+    await nats?.stop();
+    rmSync(keyDir, { recursive: true, force: true });
+  }
+}
