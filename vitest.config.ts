@@ -1,18 +1,48 @@
 import { defineConfig } from 'vitest/config';
 
-// One run for the whole tree. Unit tests sit beside the code (`src/**/*.test.ts`); integration tests that
-// start real processes live in `test/` folders. Postgres and NATS must be reachable (see README).
+// Tests beside the code that still reach Postgres, NATS or a child process: they run with the integration
+// project (and its global setup), not with `npm run test:unit`.
+const integrationBesideCode = [
+  'packages/db/src/db.test.ts',
+  'packages/messaging/src/nats.test.ts',
+  'packages/messaging/src/outbox.test.ts',
+  'packages/proto/src/generated.test.ts',
+  'packages/testing/src/database.test.ts',
+  'packages/testing/src/services.test.ts',
+  'services/gateway/src/merchants/admission.repository.test.ts',
+  'services/notifier/src/events/order-status-changed.handler.test.ts',
+];
+
+// `npm test` runs both projects; `npm run test:unit` runs `unit` alone, which needs no server. Integration
+// tests run real Postgres and NATS (see README): its global setup finds them once and fails the run if
+// either is missing.
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'services/*/src/**/*.test.ts',
-      'services/*/test/**/*.test.ts',
-      'test/**/*.test.ts',
-    ],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    globalSetup: ['packages/testing/src/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...integrationBesideCode],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'services/*/test/**/*.test.ts',
+            'test/**/*.test.ts',
+            ...integrationBesideCode,
+          ],
+          globalSetup: ['packages/testing/src/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

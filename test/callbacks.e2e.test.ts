@@ -4,6 +4,7 @@ import { buildClabe } from '@agentpay/spei';
 import type { Stack } from '@agentpay/stack';
 import { waitFor } from '@agentpay/testing';
 import { verifyObject } from '@agentpay/wire';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMerchant, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
@@ -61,6 +62,17 @@ afterAll(async () => {
   await new Promise((resolve) => sink?.close(resolve));
 });
 
+/** Rows of one service's own database. */
+async function rows(service: 'payments' | 'notifier', text: string, ...values: unknown[]) {
+  const client = new pg.Client({ connectionString: stack.databaseUrl(service) });
+  await client.connect();
+  try {
+    return (await client.query<Record<string, unknown>>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 const callbacksAt = (path: string) => received.filter((r) => r.path === path).map((r) => r.body);
 
 describe('payment callbacks through the whole stack', () => {
@@ -115,8 +127,23 @@ describe('payment callbacks through the whole stack', () => {
     const attempts = raw.get(path)!;
     expect(attempts.length).toBe(2);
     expect(attempts[1]).toBe(attempts[0]);
-    // Nothing more arrives for this order: one status change, one callback.
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Nothing more can arrive for this order: it changed status once, and the notifier's one delivery of
+    // that change is settled, with no retry left to send.
+    expect(
+      await rows('payments', 'select to_status from pay_order_status_history where order_no = $1', orderNo),
+    ).toEqual([{ to_status: 'success' }]);
+    const deliveries = await waitFor(
+      async () => {
+        const found = await rows(
+          'notifier',
+          'select status, attempt_count from deliveries where order_no = $1',
+          orderNo,
+        );
+        return found.length > 0 && found.every((d) => d['status'] !== 'pending') ? found : undefined;
+      },
+      { message: 'the delivery to be settled' },
+    );
+    expect(deliveries).toEqual([{ status: 'succeeded', attempt_count: 2 }]);
     expect(callbacksAt(path)).toHaveLength(1);
   });
 

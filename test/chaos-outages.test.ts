@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { buildClabe } from '@agentpay/spei';
 import { REPO_ROOT, type Stack } from '@agentpay/stack';
 import { postgresUrl, waitFor } from '@agentpay/testing';
@@ -36,6 +36,23 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/**
+ * Connections and bytes waiting unread at a local TCP port, whose process is stopped: the accept queue of
+ * its listening socket plus the receive queues of its accepted ones (Linux's /proc/net/tcp and tcp6).
+ */
+function unreadAt(port: string): number {
+  let total = 0;
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const [, local, , , queues] = line.trim().split(/\s+/);
+      if (!local || !queues || Number.parseInt(local.split(':')[1] ?? '', 16) !== Number(port)) continue;
+      total += Number.parseInt(queues.split(':')[1] ?? '0', 16);
+    }
+  }
+  return total;
+}
+
 const databaseName = (url: string) => new URL(url).pathname.slice(1);
 
 /** Runs `fn` while one database refuses connections and has had every backend terminated. */
@@ -45,8 +62,12 @@ async function whileDatabaseAway<T>(name: string, fn: () => Promise<T>): Promise
   try {
     await admin.query(`alter database ${admin.escapeIdentifier(name)} with allow_connections false`);
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
-    // Let the pools see their connections die before the request comes.
-    await sleep(300);
+    // pg_terminate_backend only signals: the request comes once every backend is gone.
+    await waitFor(
+      async () =>
+        (await admin.query('select 1 from pg_stat_activity where datname = $1', [name])).rowCount === 0,
+      { message: `every connection to ${name} to end` },
+    );
     return await fn();
   } finally {
     await admin.query(`alter database ${admin.escapeIdentifier(name)} with allow_connections true`);
@@ -77,7 +98,7 @@ describe('a database that goes away under a request', () => {
         merchant.request(path, params),
       );
       expect(reply.signed).toBe(true);
-      // CONTRACT.md section 4: 503 when "a dependency is down", 500 only for the unexpected. The chaos run
+      // docs/merchant-api.md "Codes": 503 when "a dependency is down", 500 only for the unexpected. The chaos run
       // found both boundaries (gRPC's toServiceError, the gateway's handler) answering 500 here.
       expect({ status: reply.status, code: reply.envelope.code }).toEqual({ status: 503, code: 50003 });
 
@@ -115,7 +136,10 @@ describe('a router that dies while it submits a payout the channel never receive
             .rowCount === 1,
         { timeoutMs: 10_000, intervalMs: 50, message: 'the transfer to be inserted' },
       );
-      await sleep(500);
+      await waitFor(() => unreadAt(new URL(stack.urls.sandbox).port) > 0, {
+        timeoutMs: 10_000,
+        message: 'the payout request to wait unread at the stopped channel (read from /proc/net/tcp: Linux)',
+      });
       await stack.kill('upstream-router');
       reply = await pending;
       // SIGKILL ends the stopped channel too, losing the request it had not read: it never had the payout.
@@ -217,7 +241,21 @@ describe('a Postgres connection that ends under a service', () => {
         timeoutMs: 20_000,
         message: 'the query to be on its way',
       });
-      await sleep(500);
+      const admin = new pg.Client({ connectionString: postgres.toString() });
+      await admin.connect();
+      try {
+        await waitFor(
+          async () =>
+            (
+              await admin.query(
+                "select 1 from pg_stat_activity where state = 'active' and query like 'select pg_sleep(5)%'",
+              )
+            ).rowCount === 1,
+          { message: 'the query to run on the server' },
+        );
+      } finally {
+        await admin.end();
+      }
       for (const socket of sockets) socket.destroy();
       expect(await child.exit).toBe(0);
       expect(child.state.output).not.toContain("Unhandled 'error' event");
@@ -240,6 +278,7 @@ describe('a Postgres connection that ends under a service', () => {
       db.transaction().execute(async (trx) => {
         const { rows } = await sql\`select pg_backend_pid() as pid\`.execute(trx);
         console.log('pid=' + rows[0].pid + ';');
+        // The window in which the test terminates this backend: a transaction idle between two statements.
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await sql\`select 1\`.execute(trx);
       }).then(

@@ -129,6 +129,7 @@ describe('the gateway bundle', () => {
         ADMIN_PORT: '0',
         HOST: '127.0.0.1',
         ADMIN_TOKEN: 'bundle-test-token',
+        CASHIER_SECRET: 'bundle-test-cashier-secret-0123456789',
         PLATFORM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         PROTO_DIR: join(REPO_ROOT, 'proto'),
       },

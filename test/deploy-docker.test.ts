@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { BUNDLED_SERVICES, IMAGE_NODE_OPTIONS, REPO_ROOT } from '../deploy/bundle.js';
 import { dockerfilePath, IMAGE_PORTS, renderDockerfile } from '../deploy/docker/dockerfiles.js';
 import { gatewayEnv } from '../services/gateway/src/config.js';
+import { ledgerEnv } from '../services/ledger/src/config.js';
 import { notifierEnv } from '../services/notifier/src/config.js';
 import { paymentsEnv } from '../services/payments/src/config.js';
 import { transfersEnv } from '../services/transfers/src/config.js';
@@ -19,6 +20,7 @@ const SCHEMAS = {
   gateway: gatewayEnv,
   payments: paymentsEnv,
   transfers: transfersEnv,
+  ledger: ledgerEnv,
   'upstream-router': routerEnv,
   notifier: notifierEnv,
   'upstream-sandbox': sandboxEnv,

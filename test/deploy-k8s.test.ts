@@ -21,6 +21,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { gatewayEnv } from '../services/gateway/src/config.js';
+import { ledgerEnv } from '../services/ledger/src/config.js';
 import { notifierEnv } from '../services/notifier/src/config.js';
 import { paymentsEnv } from '../services/payments/src/config.js';
 import { transfersEnv } from '../services/transfers/src/config.js';
@@ -58,6 +59,7 @@ const SCHEMAS = {
   gateway: gatewayEnv,
   payments: paymentsEnv,
   transfers: transfersEnv,
+  ledger: ledgerEnv,
   'upstream-router': routerEnv,
   notifier: notifierEnv,
   'upstream-sandbox': sandboxEnv,
@@ -79,17 +81,17 @@ const RUNTIME_ENV: Record<string, string> = {
   SHUTDOWN_TIMEOUT_MS: 'packages/config/src/run.ts',
 };
 
-/** The call graph of CONTRACT.md: who may open connections to whom, on which container port. */
+/** The call graph of docs/architecture.md: who may open connections to whom, on which container port. */
 const CALLS: Record<Overlay, string[]> = {
   prod: [
     'gateway->payments:50051',
     'gateway->transfers:50052',
     'gateway->upstream-router:50053',
     'gateway->notifier:8082',
+    'gateway->ledger:50054',
     'payments->upstream-router:50053',
     'transfers->upstream-router:50053',
-    'upstream-router->payments:50051',
-    'upstream-router->transfers:50052',
+    'transfers->ledger:50054',
   ],
   dev: [],
 };
@@ -514,7 +516,8 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     for (const d of deployments(overlay)) {
       const env = resolveEnv(overlay, mainContainer(d));
       for (const [key, value] of Object.entries(env)) {
-        const match = /^(?:https?:\/\/)?([a-z0-9-]+):(\d+)$/.exec(value);
+        // `dns:///name:port` is how round-robin gRPC clients name a headless Service.
+        const match = /^(?:https?:\/\/|dns:\/\/\/)?([a-z0-9-]+):(\d+)$/.exec(value);
         if (!match || !(key.endsWith('_ADDR') || key.endsWith('_URL'))) continue;
         const [, host, port] = match;
         const where = `${d.metadata!.name} ${key}=${value}`;
@@ -700,6 +703,7 @@ describe('the overlays', () => {
     const prodSecrets = [...referenced('prod'), 'agentpay-upstream-credentials'];
     expect(prodSecrets.sort()).toEqual([
       'agentpay-admin-token',
+      'agentpay-cashier-secret',
       'agentpay-platform-key',
       'agentpay-postgres',
       'agentpay-upstream-credentials',
@@ -716,6 +720,7 @@ describe('the overlays', () => {
     }
     expect(examples.map((o) => o.metadata.name).sort()).toEqual([
       'agentpay-admin-token',
+      'agentpay-cashier-secret',
       'agentpay-platform-key',
       'agentpay-postgres',
       'agentpay-upstream-credentials',

@@ -15,6 +15,7 @@ const STACK_PORT: Record<ServiceName, Record<string, keyof Ports>> = {
   gateway: { GATEWAY_PORT: 'gateway', ADMIN_PORT: 'admin' },
   payments: { GRPC_PORT: 'payments' },
   transfers: { GRPC_PORT: 'transfers' },
+  ledger: { GRPC_PORT: 'ledger', METRICS_PORT: 'ledgerMetrics' },
   'upstream-router': { GRPC_PORT: 'router', NOTICE_PORT: 'routerNotices' },
   notifier: { NOTIFIER_PORT: 'notifier' },
   'upstream-sandbox': { SANDBOX_PORT: 'sandbox' },
@@ -79,8 +80,8 @@ describe('the probes of the manifests, against the running services', () => {
     await stack?.stop();
   });
 
-  it('finds three probes for each of the six services', () => {
-    expect(probes).toHaveLength(18);
+  it('finds three probes for each of the seven services', () => {
+    expect(probes).toHaveLength(21);
   });
 
   it('gets a 2xx from every HTTP probe path, the gateway readiness (/healthz, all dependencies) included', async () => {
@@ -98,7 +99,7 @@ describe('the probes of the manifests, against the running services', () => {
   it('gets SERVING from grpc.health.v1 on every gRPC probe port', async () => {
     const grpc = probes.filter((p) => p.kind === 'grpc');
     expect(new Set(grpc.map((p) => p.where.split(' ')[0]))).toEqual(
-      new Set(['payments', 'transfers', 'upstream-router']),
+      new Set(['ledger', 'payments', 'transfers', 'upstream-router']),
     );
     for (const probe of grpc) {
       // The kubelet asks for service '' unless the probe names one; checkGrpcHealth asks for ''.

@@ -6,7 +6,7 @@ import { startTestStack } from './support/stack.js';
 
 // Issue 2's "done when": the whole stack as real processes; a merchant created through the admin API
 // calls options/pay-methods with a signed request and verifies the signed reply; every refusal of
-// CONTRACT.md section 3 comes back as a signed envelope with its code and HTTP status.
+// docs/merchant-api.md "Requests" comes back as a signed envelope with its code and HTTP status.
 
 let stack: Stack;
 let merchant: TestMerchant;

@@ -47,6 +47,33 @@ function operation(path: string): Operation {
   return found as unknown as Operation;
 }
 const requestSchemaOf = (path: string) => operation(path).requestBody.content['application/json']!.schema;
+const replySchemaOf = (path: string) =>
+  operation(path).responses['200']!.content!['application/json']!.schema;
+
+/** The schema a JSON pointer into a value of `schema` lands on, following $ref, anyOf and array items. */
+function schemaAt(schema: Json, pointer: string): Json | undefined {
+  let node: Json | undefined = schema;
+  for (const part of pointer.split('/').slice(1)) {
+    node = resolveSchema(node);
+    if (!node) return undefined;
+    if (/^\d+$/.test(part)) node = node['items'] as Json | undefined;
+    else node = (node['properties'] as Record<string, Json> | undefined)?.[part];
+  }
+  return node;
+}
+
+/** `schema` with $refs followed and an `anyOf` narrowed to its first branch that is not null. */
+function resolveSchema(schema: Json | undefined): Json | undefined {
+  let node = schema;
+  for (;;) {
+    if (!node) return undefined;
+    const ref = node['$ref'];
+    if (typeof ref === 'string') node = components[ref.split('/').pop() ?? ''];
+    else if (Array.isArray(node['anyOf']))
+      node = (node['anyOf'] as Json[]).find((branch) => branch['type'] !== 'null');
+    else return node;
+  }
+}
 
 function ajv() {
   const instance = new Ajv2020({ strict: true, allErrors: true, multipleOfPrecision: 9 });
@@ -103,7 +130,7 @@ describe('validity', () => {
 describe('coverage', () => {
   it('has exactly one POST operation per route the gateway registers', () => {
     expect(Object.keys(document.paths).sort()).toEqual(routes.map((r) => r.path).sort());
-    expect(routes).toHaveLength(10);
+    expect(routes).toHaveLength(12);
     for (const item of Object.values(document.paths)) expect(Object.keys(item)).toEqual(['post']);
   });
 
@@ -139,7 +166,17 @@ describe('coverage', () => {
   it('gives every operation a reply schema whose data is the documented shape', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       const reply = (item['post'] as Json)['responses'] as Record<string, Json>;
-      expect(Object.keys(reply).sort(), path).toEqual(['200', '400', '413', '415', '429', '500', '503']);
+      expect(Object.keys(reply).sort(), path).toEqual([
+        '200',
+        '400',
+        '404',
+        '405',
+        '413',
+        '415',
+        '429',
+        '500',
+        '503',
+      ]);
     }
   });
 });
@@ -172,6 +209,8 @@ describe('request schemas agree with the gateway zod schemas', () => {
     '/gateway/query/payOrder': { bizOrderNo: 'B1' },
     '/gateway/query/transferOrder': { transferNo: 'T1' },
     '/gateway/sync/order/pay': { orderNo: 'P1' },
+    '/gateway/query/balance': {},
+    '/gateway/query/balanceRecords': { startTime: '2026-11-01 00:00:00', endTime: '2026-11-08 00:00:00' },
   };
   // Changes to a valid body, each applied where the field exists; both validators must agree on each.
   const mutations: [string, Json][] = [
@@ -197,10 +236,46 @@ describe('request schemas agree with the gateway zod schemas', () => {
     ['useCancel as a string', { useCancel: 'true' }],
     ['payeeType as a number', { payeeType: 7 }],
     ['extraParam of 2049 characters', { extraParam: `"${'x'.repeat(2047)}"` }],
+    // Null and '' mean absent for every type, required fields included (then they are missing).
+    ['useCancel null', { useCancel: null }],
+    ["useCancel ''", { useCancel: '' }],
+    ['useCancel 0', { useCancel: 0 }],
+    ['attach null', { attach: null }],
+    ["expiredTime ''", { expiredTime: '' }],
+    ['expiredTime null', { expiredTime: null }],
+    ["notifyUrl ''", { notifyUrl: '' }],
+    ['extraParam null', { extraParam: null }],
+    ['amount null', { amount: null }],
+    ["amount ''", { amount: '' }],
+    ['bizOrderNo null', { bizOrderNo: null }],
+    ['payeeType null', { payeeType: null }],
+    // Date-times name real dates and times.
+    ['expiredTime in month 13', { expiredTime: '2026-13-01 10:15:00' }],
+    ['expiredTime on 30 February', { expiredTime: '2028-02-30 10:15:00' }],
+    ['expiredTime on 29 February of 2027', { expiredTime: '2027-02-29 10:15:00' }],
+    ['expiredTime at hour 24', { expiredTime: '2026-11-22 24:00:00' }],
+    ['expiredTime at minute 60', { expiredTime: '2026-11-22 10:60:00' }],
+    ['expiredTime on 31 April', { expiredTime: '2026-04-31 10:15:00' }],
+    // One of the two references is required; null or '' does not count.
+    ['neither order reference', { orderNo: undefined, bizOrderNo: undefined }],
+    ['neither transfer reference', { transferNo: undefined, bizTransferNo: undefined }],
+    ['both order references', { orderNo: 'P1', bizOrderNo: 'B1' }],
+    ['order references null and empty', { orderNo: null, bizOrderNo: '' }],
+    ['transfer references null and empty', { transferNo: null, bizTransferNo: '' }],
+    ['bizTransferNo only', { transferNo: undefined, bizTransferNo: 'T1' }],
   ];
   const common: [string, Json][] = [
     ['mchNo of 33 characters', { mchNo: 'M'.repeat(33) }],
     ['reqTime in ISO form', { reqTime: '2026-11-21T10:15:00Z' }],
+    ['reqTime in month 13', { reqTime: '2026-13-21 10:15:00' }],
+    ['reqTime on 30 February', { reqTime: '2026-02-30 10:15:00' }],
+    ['reqTime at hour 24', { reqTime: '2026-11-21 24:00:00' }],
+    ['reqTime on 29 February of a leap year', { reqTime: '2028-02-29 10:15:00' }],
+    ['reqTime on 29 February of 1900', { reqTime: '1900-02-29 10:15:00' }],
+    ['reqTime on 29 February of 2000', { reqTime: '2000-02-29 10:15:00' }],
+    ['reqTime null', { reqTime: null }],
+    ['nonceStr null', { nonceStr: null }],
+    ["appId ''", { appId: '' }],
     ['sign empty', { sign: '' }],
     ['nonceStr of 33 characters', { nonceStr: 'n'.repeat(33) }],
     ['clientIp of 64 characters', { clientIp: '1'.repeat(64) }],
@@ -228,7 +303,9 @@ describe('request schemas agree with the gateway zod schemas', () => {
       Object.keys(change).every((k) => k in ((schema['properties'] ?? {}) as Json)),
     );
     it.each(applicable)(`${route.path}: agrees on %s`, (_name, change) => {
-      const mutated = { ...body, ...change };
+      const mutated = Object.fromEntries(
+        Object.entries({ ...body, ...change }).filter(([, value]) => value !== undefined),
+      );
       expect(validate(mutated)).toBe(zodAccepts(mutated));
     });
   }
@@ -252,7 +329,9 @@ describe('request schemas agree with the gateway zod schemas', () => {
       multipleOf: 0.01,
     });
     expect(schema.properties['bizOrderNo']).toMatchObject({ minLength: 1, maxLength: 100 });
-    expect(schema.properties['notifyUrl']).toMatchObject({ format: 'uri', maxLength: 200 });
+    expect(schema.properties['notifyUrl']).toMatchObject({
+      anyOf: [{ format: 'uri', maxLength: 200 }, { enum: [null, ''] }],
+    });
     expect([...schema.required].sort()).toEqual([
       'amount',
       'bizOrderNo',
@@ -305,6 +384,128 @@ describe('signing rules and examples', () => {
     expect(document['x-agentpay-signing']).toMatchObject({
       example: { canonical: examples.PAY_REQUEST_EXAMPLE.canonical },
     });
+  });
+
+  it('has every example valid against its own schema: request, reply, callback and field examples', () => {
+    const instance = ajv();
+    let checked = 0;
+    const visit = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) visit(item, `${where}/${i}`);
+        return;
+      }
+      if (!node || typeof node !== 'object') return;
+      const object = node as Json;
+      // A media type object: its schema and a map of named examples.
+      if (object['schema'] && object['examples'] && !Array.isArray(object['examples'])) {
+        const validate = instance.compile(object['schema'] as Json);
+        for (const [name, example] of Object.entries(
+          object['examples'] as Record<string, { value: unknown }>,
+        )) {
+          expect(validate(example.value), `${where} ${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+          checked++;
+        }
+      }
+      // A schema with JSON Schema `examples`.
+      if (Array.isArray(object['examples'])) {
+        const { examples: values, ...schema } = object;
+        const validate = instance.compile(schema);
+        for (const value of values as unknown[]) {
+          expect(
+            validate(value),
+            `${where}: ${JSON.stringify(value)} ${JSON.stringify(validate.errors)}`,
+          ).toBe(true);
+          checked++;
+        }
+      }
+      for (const [key, value] of Object.entries(object)) {
+        if (key !== 'examples') visit(value, `${where}/${key}`);
+      }
+    };
+    visit(document.paths, '#/paths');
+    visit(document['webhooks'], '#/webhooks');
+    visit(components, '#/components/schemas');
+    expect(checked).toBeGreaterThan(10);
+    // The pay request example of the signing vectors has `attach: null`: null means absent.
+    const pay = operation('/gateway/pay').requestBody.content['application/json']!;
+    expect(pay.examples?.['vector']?.value).toMatchObject({ attach: null });
+  });
+
+  it('links each create and option to the calls that use its result, with fields those calls take', () => {
+    const byId = new Map<string, Json>();
+    for (const [path, item] of Object.entries(document.paths)) {
+      byId.set(String(item['post']?.['operationId']), requestSchemaOf(path));
+    }
+    const linked: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      const links = ((item['post'] as Json)['responses'] as Record<string, Json>)['200']?.['links'] as
+        | Record<string, { operationId: string; requestBody: Record<string, string> }>
+        | undefined;
+      for (const link of Object.values(links ?? {})) {
+        const target = byId.get(link.operationId);
+        expect(target, `${path} -> ${link.operationId}`).toBeDefined();
+        for (const [field, expression] of Object.entries(link.requestBody)) {
+          expect(Object.keys(target!['properties'] as Json), `${link.operationId}.${field}`).toContain(field);
+          const [, source, pointer] = /^\{\$(response|request)\.body#(\/[\w/]+)\}$/.exec(expression) ?? [];
+          // The pointer names a field the source actually has: the reply's data, or this call's request.
+          const root = source === 'request' ? requestSchemaOf(path) : replySchemaOf(path);
+          expect(schemaAt(root, pointer ?? ''), `${path} ${expression}`).toBeDefined();
+        }
+        linked.push(`${path} -> ${link.operationId}`);
+      }
+    }
+    expect(linked).toEqual(
+      expect.arrayContaining([
+        '/gateway/pay -> queryPayOrder',
+        '/gateway/pay -> close',
+        '/gateway/pay -> syncPayOrder',
+        '/gateway/transfer -> queryTransferOrder',
+        '/gateway/options/pay-methods -> pay',
+        '/gateway/options/payee-types -> payeeCodes',
+        '/gateway/options/payee-codes -> transfer',
+      ]),
+    );
+  });
+
+  it('has date-time patterns that refuse impossible dates and times, here and in replies', () => {
+    const reqTime = (requestSchemaOf('/gateway/pay')['properties'] as Record<string, Json>)['reqTime']!;
+    const resTime = ((components['ErrorEnvelope']!['properties'] as Record<string, Json>)['resTime'] ??
+      {}) as Json;
+    for (const schema of [reqTime, resTime]) {
+      const pattern = new RegExp(String(schema['pattern']));
+      for (const ok of [
+        '2026-11-21 10:15:00',
+        '2028-02-29 00:00:00',
+        '2000-02-29 23:59:59',
+        '2026-12-31 23:59:59',
+      ])
+        expect(pattern.test(ok), ok).toBe(true);
+      for (const bad of [
+        '2026-13-01 10:00:00',
+        '2026-00-10 10:00:00',
+        '2026-02-30 10:00:00',
+        '2027-02-29 10:00:00',
+        '1900-02-29 10:00:00',
+        '2026-04-31 10:00:00',
+        '2026-11-21 24:00:00',
+        '2026-11-21 10:60:00',
+        '2026-11-21 10:15:60',
+        '2026-11-21T10:15:00',
+      ])
+        expect(pattern.test(bad), bad).toBe(false);
+    }
+  });
+
+  it('states "one of orderNo, bizOrderNo" and nullable optional fields in the schema itself', () => {
+    for (const path of ['/gateway/close', '/gateway/query/payOrder', '/gateway/sync/order/pay']) {
+      const anyOf = requestSchemaOf(path)['anyOf'] as { required: string[] }[];
+      expect(anyOf.map((branch) => branch.required)).toEqual([['orderNo'], ['bizOrderNo']]);
+    }
+    const transfer = requestSchemaOf('/gateway/query/transferOrder')['anyOf'] as { required: string[] }[];
+    expect(transfer.map((branch) => branch.required)).toEqual([['transferNo'], ['bizTransferNo']]);
+    const close = requestSchemaOf('/gateway/close')['properties'] as Record<string, Json>;
+    expect(close['useCancel']).toMatchObject({ anyOf: [{ type: 'boolean' }, { enum: [null, ''] }] });
+    expect(close['orderNo']).toMatchObject({ type: ['string', 'null'] });
   });
 
   it('has example replies and callbacks that match their own schemas', () => {

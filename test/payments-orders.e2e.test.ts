@@ -10,7 +10,7 @@ import { startTestStack } from './support/stack.js';
 
 // Issue 3 through the gateway with every service as a real process: a merchant creates payment orders,
 // a tester pays them through the sandbox (POST /sandbox/deposits), and query, close, cancel, sync and
-// the expiry sweep behave as CONTRACT.md sections 5 to 7 say. Every reply is checked for its signature.
+// the expiry sweep behave as docs/merchant-api.md say. Every reply is checked for its signature.
 
 let stack: Stack;
 let merchant: TestMerchant;
@@ -114,8 +114,10 @@ describe('pay', () => {
       'amount',
       'expiredTime',
       'reference',
+      'cashierUrl',
     ]);
     expect(payBody).toMatchObject({
+      cashierUrl: expect.stringMatching(new RegExp(`/cashier/${order.orderNo}\\?t=[\\w-]+$`)),
       amount: 150.25,
       expiredTime,
       bankCode: expect.stringMatching(/^\d{5}$/),

@@ -11,7 +11,7 @@ import { startTestStack } from './support/stack.js';
 // Issue 4's "done when", across real processes: gateway → transfers → upstream-router → upstream-sandbox
 // and back through the sandbox's signed notices. A merchant lists payee types and codes, validates a CLABE,
 // sends transfers and sees them succeed, fail or be returned; each change is one outbox event.
-// Sandbox rules (CONTRACT.md section 12): payeeName REJECT fails later, SYNCREJECT is refused at once,
+// Sandbox rules (docs/sandbox-guide.md): payeeName REJECT fails later, SYNCREJECT is refused at once,
 // RETURN succeeds then is returned, UNKNOWN makes an inquiry answer unknown.
 
 let stack: Stack;

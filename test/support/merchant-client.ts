@@ -54,6 +54,12 @@ export async function createTestMerchant(opts: {
   mchNo?: string;
   appIds?: string[];
   feeRate?: { percentBps: number; fixedCentavos: number };
+  /**
+   * Pesos credited to the merchant's available balance by an operator adjustment, so its transfers are
+   * funded (a transfer freezes amount + fee first); default 1,000,000. `false` for tests of the books
+   * that start from zero, or stacks without a ledger.
+   */
+  fund?: number | false;
 }): Promise<TestMerchant & { platformKey: KeyObject }> {
   const token = opts.adminToken ?? 'dev-admin-token';
   const keys = generateKeyPair();
@@ -71,6 +77,16 @@ export async function createTestMerchant(opts: {
   });
   if (created.status !== 201)
     throw new Error(`creating merchant failed: ${created.status} ${await created.text()}`);
+  const fund = opts.fund ?? 1_000_000;
+  if (fund !== false) {
+    const funded = await fetch(`${opts.adminUrl}/admin/merchants/${mchNo}/adjustments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: fund, reason: 'test funding', reference: 'test-funding' }),
+    });
+    if (funded.status !== 201)
+      throw new Error(`funding merchant ${mchNo} failed: ${funded.status} ${await funded.text()}`);
+  }
   const platform = await fetch(`${opts.adminUrl}/admin/platform-key`, {
     headers: { authorization: `Bearer ${token}` },
   });
