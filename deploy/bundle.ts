@@ -24,6 +24,7 @@ export const BUNDLED_SERVICES = [
   'gateway',
   'payments',
   'transfers',
+  'ledger',
   'upstream-router',
   'notifier',
   'upstream-sandbox',

@@ -14,6 +14,7 @@ export const IMAGE_PORTS: Record<(typeof BUNDLED_SERVICES)[number], number[]> = 
   gateway: [8080, 8081],
   payments: [50051, 9101],
   transfers: [50052, 9102],
+  ledger: [50054, 9103],
   'upstream-router': [50053, 8091],
   notifier: [8082],
   'upstream-sandbox': [8090],
