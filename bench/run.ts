@@ -1,18 +1,21 @@
 // `npm run bench`: starts the stack on this machine, drives it over loopback, prints a table and writes
-// docs/benchmarks.md. Every platform figure sits next to its floor, measured in the same run.
+// docs/benchmarks.md (a BENCH_ONLY run writes its part under .agentpay/bench_<id>/ instead). Every platform
+// figure sits next to its floor, measured in the same run.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { REPO_ROOT, SERVICES, type Stack, startStack } from '@agentpay/stack';
+import { REPO_ROOT, SERVICES, type Stack, type StackOptions, startStack } from '@agentpay/stack';
 import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@agentpay/wire';
 import pg from 'pg';
 import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
 import { runCallbackBench } from './callbacks.js';
 import { measureHops } from './hops.js';
+import { runLedgerBench } from './ledger-flows.js';
 import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, openLoop, peakRssMb } from './load.js';
+import { runReplicasBench } from './replicas.js';
 import { benchMerchant, workDir as benchWorkDir, databasesOf, dropDatabases, payRequests } from './setup.js';
 
 const postgresServer = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -20,7 +23,7 @@ const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const quick = process.env['BENCH_QUICK'] === '1';
 /** The services run as the images run them (bundled, plain node) unless BENCH_ENTRY=source (tsx). */
 const entry = process.env['BENCH_ENTRY'] === 'source' ? 'source' : 'bundle';
-/** BENCH_ONLY=callbacks (or pay, query) runs one part; default all. */
+/** BENCH_ONLY=callbacks (or pay, query, replicas, ledger) runs one part; default all. */
 const only = (part: string) => !process.env['BENCH_ONLY'] || process.env['BENCH_ONLY'] === part;
 const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
 const PER_LEVEL = quick ? 300 : 1500;
@@ -97,12 +100,10 @@ async function main(): Promise<void> {
   const platformKeyFile = join(workDir, 'platform-key.pem');
   writeFileSync(platformKeyFile, platformKey.privateKeyPem);
   if (entry === 'bundle') for (const service of SERVICES) await bundleService(service);
-  const stack: Stack = await startStack({
+  // What every stack of the run shares (the replicas part starts a second one like it).
+  const startOptions = {
     entry,
     postgresUrl: postgresServer,
-    natsUrl,
-    databasePrefix: prefix,
-    ports: 'random',
     output: 'silent',
     env: {
       PLATFORM_PRIVATE_KEY_FILE: platformKeyFile,
@@ -123,6 +124,12 @@ async function main(): Promise<void> {
           ),
         }
       : {}),
+  } satisfies Omit<StackOptions, 'natsUrl'>;
+  const stack: Stack = await startStack({
+    ...startOptions,
+    natsUrl,
+    databasePrefix: prefix,
+    ports: 'random',
   });
   const cpu = os.cpus();
   log(`# Benchmarks`);
@@ -311,6 +318,12 @@ async function main(): Promise<void> {
       await runCallbackBench({ stack, log, quick, prefix });
     }
 
+    if (only('ledger')) {
+      log();
+      await quietPostgres();
+      await runLedgerBench({ stack, log, quick });
+    }
+
     log();
     log('## Memory: peak RSS per service after the runs above');
     log();
@@ -319,17 +332,28 @@ async function main(): Promise<void> {
     for (const [service, pid] of Object.entries(stack.pids())) {
       log(`| ${service} | ${fmt(await peakRssMb(pid!), 0)} | < 200 |`);
     }
+
+    // Last: it stops the single-replica stack to make room for the replicated one.
+    if (only('replicas')) {
+      log();
+      await quietPostgres();
+      await runReplicasBench({ single: stack, startOptions, natsUrl, prefix, quick, log });
+    }
   } finally {
     await stack.stop();
     await dropDatabases(postgresServer, prefix);
   }
-  const report = join(REPO_ROOT, 'docs', 'benchmarks.md');
+  // A run of one part must not replace the whole report with that part.
+  const report = process.env['BENCH_ONLY']
+    ? join(workDir, `benchmarks-${process.env['BENCH_ONLY']}.md`)
+    : join(REPO_ROOT, 'docs', 'benchmarks.md');
   writeFileSync(report, `${lines.join('\n')}\n`);
   // Formatted as the lint in `npm test` expects (aligned tables), so a bench run leaves the tree passing.
-  execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', report], {
-    stdio: 'ignore',
-  });
-  process.stdout.write('\nwritten to docs/benchmarks.md\n');
+  if (!process.env['BENCH_ONLY'])
+    execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', report], {
+      stdio: 'ignore',
+    });
+  process.stdout.write(`\nwritten to ${report}\n`);
 }
 
 main().catch((err: Error) => {
