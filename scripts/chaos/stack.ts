@@ -2,12 +2,9 @@
 // every change settles within the run, and their log lines kept for the report.
 import { join } from 'node:path';
 import { type ServiceName, type Stack, startStack } from '@agentpay/stack';
-import { errorText } from './client.js';
 import { CHAOS_RETRY_SCHEDULE, type ChaosOptions } from './options.js';
 
 export interface ServiceLogs {
-  /** Each service's last JSON log records. */
-  records: Map<ServiceName, string[]>;
   /** Each service's last other lines: the runtime talking (a crash's stack trace). */
   stderr: Map<ServiceName, string[]>;
   /** The last lines of every service, in order, kept for the report when a check fails. */
@@ -15,7 +12,7 @@ export interface ServiceLogs {
 }
 
 export function serviceLogs(): ServiceLogs {
-  return { records: new Map(), stderr: new Map(), tail: [] };
+  return { stderr: new Map(), tail: [] };
 }
 
 export interface ChaosStackTarget {
@@ -31,7 +28,7 @@ export interface ChaosStackTarget {
   streamReplicas: number;
 }
 
-/** Starts the stack, keeping its log lines in `logs`; a failed start says why in the failing service's words. */
+/** Starts the stack, keeping its log lines in `logs`; a failed start names each process's last lines. */
 export async function startChaosStack(
   options: Pick<ChaosOptions, 'serviceLog'>,
   target: ChaosStackTarget,
@@ -46,11 +43,12 @@ export async function startChaosStack(
     output: 'silent',
     onLog: (service, line, replica) => {
       // Log records are JSON; anything else is the runtime talking (a crash's stack trace).
-      const tails = line.startsWith('{') ? logs.records : logs.stderr;
-      const own = tails.get(service) ?? [];
-      own.push(line);
-      if (own.length > 120) own.shift();
-      tails.set(service, own);
+      if (!line.startsWith('{')) {
+        const own = logs.stderr.get(service) ?? [];
+        own.push(line);
+        if (own.length > 120) own.shift();
+        logs.stderr.set(service, own);
+      }
       const label = target.replicas > 1 ? (`${service}#${replica}` as const) : service;
       logs.tail.push(`${label} ${line}`);
       if (logs.tail.length > 3_000) logs.tail.splice(0, 1_000);
@@ -82,10 +80,6 @@ export async function startChaosStack(
       SANDBOX_NOTICE_MAX_ATTEMPTS: '12',
       SANDBOX_NOTICE_TIMEOUT_MS: '3000',
     },
-  }).catch((err: unknown) => {
-    const tails = [...logs.records, ...logs.stderr].map(
-      ([service, lines]) => `${service}:\n  ${lines.slice(-8).join('\n  ')}`,
-    );
-    throw new Error(`${errorText(err)}\n${tails.join('\n')}`);
+    // A start that fails names the processes' last lines (startStack adds them to its error).
   });
 }

@@ -206,6 +206,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const children = new Map<string, ChildProcess>();
   const overrides = new Map<ServiceName, Record<string, string>>();
   const exits = new Map<string, Promise<void>>();
+  // The last lines of each process, for the error when the stack does not come up.
+  const recent = new Map<string, string[]>();
   const everyReplica = Array.from({ length: replicas }, (_, i) => i);
   let stopping = false;
 
@@ -231,6 +233,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const stream of [child.stdout, child.stderr]) {
       const lines = createInterface({ input: stream! });
       lines.on('line', (line) => {
+        const tail = recent.get(label) ?? [];
+        tail.push(line);
+        if (tail.length > 12) tail.shift();
+        recent.set(label, tail);
         options.onLog?.(service, line, replica);
         if (output === 'json') process.stdout.write(`${line}\n`);
         else if (output === 'pretty') process.stdout.write(`${render(label, line)}\n`);
@@ -252,6 +258,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const isRunning = (child: ChildProcess | undefined) =>
     child !== undefined && child.exitCode === null && child.signalCode === null;
+
+  const tails = () => [...recent].map(([label, lines]) => `${label}:\n  ${lines.join('\n  ')}`).join('\n');
 
   async function waitReady(): Promise<void> {
     const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
@@ -281,10 +289,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       last = results.filter(Boolean).join('; ');
       if (!last) return;
       const dead = [...children].find(([, child]) => child.exitCode !== null);
-      if (dead) throw new Error(`${dead[0]} exited with code ${dead[1].exitCode} during start`);
+      if (dead) throw new Error(`${dead[0]} exited with code ${dead[1].exitCode} during start\n${tails()}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error(`stack not ready in time: ${last}`);
+    throw new Error(`stack not ready in time: ${last}\n${tails()}`);
   }
 
   async function stopAll(): Promise<void> {
