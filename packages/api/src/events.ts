@@ -24,6 +24,9 @@ export interface StatusChangeFacts {
   occurredAt: Date;
   /** W3C traceparent of the request or job that made the change. */
   traceparent: string;
+  /** Internal (never in a callback): the route holding it and the channel's reference there, when known. */
+  routeId?: string | null;
+  upstreamRef?: string | null;
 }
 
 /** The OrderStatusChanged event of a pay order's or a transfer's status change (payments and transfers). */
@@ -39,6 +42,8 @@ export function statusChangedEvent(facts: StatusChangeFacts): OrderStatusChanged
     occurred_at: facts.occurredAt.toISOString(),
     notify_url: facts.notifyUrl,
     traceparent: facts.traceparent,
+    route_id: facts.routeId ?? '',
+    upstream_ref: facts.upstreamRef ?? '',
   };
   return facts.order.kind === 'pay'
     ? { ...common, kind: 'pay', pay_order: facts.order.payOrder }

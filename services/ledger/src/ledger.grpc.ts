@@ -1,6 +1,7 @@
 import type { Logger } from '@agentpay/logger';
 import { type LedgerRecord, type LedgerServiceHandlers, unary } from '@agentpay/proto';
 import { AppError } from '@agentpay/wire';
+import * as grpc from '@grpc/grpc-js';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from './db/schema.js';
 import { type CheckReport, type CrossCheck, checkLedger } from './ledger/check.repository.js';
@@ -85,6 +86,11 @@ export function ledgerHandlers(deps: {
 }): LedgerServiceHandlers {
   const { db, logger, ledger, settlement } = deps;
   return {
+    // Reconciliation (CONTRACT.md section 14) is being built; until it lands these answer UNIMPLEMENTED.
+    RunReconciliation: notYet,
+    ListDiscrepancies: notYet,
+    GetDiscrepancy: notYet,
+    ResolveDiscrepancy: notYet,
     Freeze: unary(logger, async (request) => {
       const { entry, created } = await mapped(() =>
         ledger.freeze({
@@ -155,4 +161,8 @@ export function ledgerHandlers(deps: {
       };
     }),
   };
+}
+
+function notYet(_call: unknown, callback: (err: Partial<grpc.ServiceError>) => void): void {
+  callback({ code: grpc.status.UNIMPLEMENTED, details: 'reconciliation is not built yet' });
 }

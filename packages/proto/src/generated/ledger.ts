@@ -5,14 +5,22 @@ import type { AdjustRequest as _agentpay_ledger_v1_AdjustRequest, AdjustRequest_
 import type { AdjustResponse as _agentpay_ledger_v1_AdjustResponse, AdjustResponse__Output as _agentpay_ledger_v1_AdjustResponse__Output } from './agentpay/ledger/v1/AdjustResponse.js';
 import type { CheckRequest as _agentpay_ledger_v1_CheckRequest, CheckRequest__Output as _agentpay_ledger_v1_CheckRequest__Output } from './agentpay/ledger/v1/CheckRequest.js';
 import type { CheckResponse as _agentpay_ledger_v1_CheckResponse, CheckResponse__Output as _agentpay_ledger_v1_CheckResponse__Output } from './agentpay/ledger/v1/CheckResponse.js';
+import type { Discrepancy as _agentpay_ledger_v1_Discrepancy, Discrepancy__Output as _agentpay_ledger_v1_Discrepancy__Output } from './agentpay/ledger/v1/Discrepancy.js';
+import type { DiscrepancyKey as _agentpay_ledger_v1_DiscrepancyKey, DiscrepancyKey__Output as _agentpay_ledger_v1_DiscrepancyKey__Output } from './agentpay/ledger/v1/DiscrepancyKey.js';
 import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from './agentpay/ledger/v1/FreezeRequest.js';
 import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from './agentpay/ledger/v1/FreezeResponse.js';
 import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from './agentpay/ledger/v1/GetBalanceRequest.js';
 import type { LedgerRecord as _agentpay_ledger_v1_LedgerRecord, LedgerRecord__Output as _agentpay_ledger_v1_LedgerRecord__Output } from './agentpay/ledger/v1/LedgerRecord.js';
 import type { LedgerServiceClient as _agentpay_ledger_v1_LedgerServiceClient, LedgerServiceDefinition as _agentpay_ledger_v1_LedgerServiceDefinition } from './agentpay/ledger/v1/LedgerService.js';
+import type { ListDiscrepanciesRequest as _agentpay_ledger_v1_ListDiscrepanciesRequest, ListDiscrepanciesRequest__Output as _agentpay_ledger_v1_ListDiscrepanciesRequest__Output } from './agentpay/ledger/v1/ListDiscrepanciesRequest.js';
+import type { ListDiscrepanciesResponse as _agentpay_ledger_v1_ListDiscrepanciesResponse, ListDiscrepanciesResponse__Output as _agentpay_ledger_v1_ListDiscrepanciesResponse__Output } from './agentpay/ledger/v1/ListDiscrepanciesResponse.js';
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from './agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from './agentpay/ledger/v1/ListRecordsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from './agentpay/ledger/v1/MerchantBalance.js';
+import type { ReconciliationRouteResult as _agentpay_ledger_v1_ReconciliationRouteResult, ReconciliationRouteResult__Output as _agentpay_ledger_v1_ReconciliationRouteResult__Output } from './agentpay/ledger/v1/ReconciliationRouteResult.js';
+import type { ResolveDiscrepancyRequest as _agentpay_ledger_v1_ResolveDiscrepancyRequest, ResolveDiscrepancyRequest__Output as _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output } from './agentpay/ledger/v1/ResolveDiscrepancyRequest.js';
+import type { RunReconciliationRequest as _agentpay_ledger_v1_RunReconciliationRequest, RunReconciliationRequest__Output as _agentpay_ledger_v1_RunReconciliationRequest__Output } from './agentpay/ledger/v1/RunReconciliationRequest.js';
+import type { RunReconciliationResponse as _agentpay_ledger_v1_RunReconciliationResponse, RunReconciliationResponse__Output as _agentpay_ledger_v1_RunReconciliationResponse__Output } from './agentpay/ledger/v1/RunReconciliationResponse.js';
 import type { RunSettlementRequest as _agentpay_ledger_v1_RunSettlementRequest, RunSettlementRequest__Output as _agentpay_ledger_v1_RunSettlementRequest__Output } from './agentpay/ledger/v1/RunSettlementRequest.js';
 import type { RunSettlementResponse as _agentpay_ledger_v1_RunSettlementResponse, RunSettlementResponse__Output as _agentpay_ledger_v1_RunSettlementResponse__Output } from './agentpay/ledger/v1/RunSettlementResponse.js';
 import type { VoidFreezeRequest as _agentpay_ledger_v1_VoidFreezeRequest, VoidFreezeRequest__Output as _agentpay_ledger_v1_VoidFreezeRequest__Output } from './agentpay/ledger/v1/VoidFreezeRequest.js';
@@ -30,14 +38,22 @@ export interface ProtoGrpcType {
         AdjustResponse: MessageTypeDefinition<_agentpay_ledger_v1_AdjustResponse, _agentpay_ledger_v1_AdjustResponse__Output>
         CheckRequest: MessageTypeDefinition<_agentpay_ledger_v1_CheckRequest, _agentpay_ledger_v1_CheckRequest__Output>
         CheckResponse: MessageTypeDefinition<_agentpay_ledger_v1_CheckResponse, _agentpay_ledger_v1_CheckResponse__Output>
+        Discrepancy: MessageTypeDefinition<_agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_Discrepancy__Output>
+        DiscrepancyKey: MessageTypeDefinition<_agentpay_ledger_v1_DiscrepancyKey, _agentpay_ledger_v1_DiscrepancyKey__Output>
         FreezeRequest: MessageTypeDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeRequest__Output>
         FreezeResponse: MessageTypeDefinition<_agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeResponse__Output>
         GetBalanceRequest: MessageTypeDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_GetBalanceRequest__Output>
         LedgerRecord: MessageTypeDefinition<_agentpay_ledger_v1_LedgerRecord, _agentpay_ledger_v1_LedgerRecord__Output>
         LedgerService: SubtypeConstructor<typeof grpc.Client, _agentpay_ledger_v1_LedgerServiceClient> & { service: _agentpay_ledger_v1_LedgerServiceDefinition }
+        ListDiscrepanciesRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListDiscrepanciesRequest, _agentpay_ledger_v1_ListDiscrepanciesRequest__Output>
+        ListDiscrepanciesResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListDiscrepanciesResponse, _agentpay_ledger_v1_ListDiscrepanciesResponse__Output>
         ListRecordsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsRequest__Output>
         ListRecordsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsResponse__Output>
         MerchantBalance: MessageTypeDefinition<_agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_MerchantBalance__Output>
+        ReconciliationRouteResult: MessageTypeDefinition<_agentpay_ledger_v1_ReconciliationRouteResult, _agentpay_ledger_v1_ReconciliationRouteResult__Output>
+        ResolveDiscrepancyRequest: MessageTypeDefinition<_agentpay_ledger_v1_ResolveDiscrepancyRequest, _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output>
+        RunReconciliationRequest: MessageTypeDefinition<_agentpay_ledger_v1_RunReconciliationRequest, _agentpay_ledger_v1_RunReconciliationRequest__Output>
+        RunReconciliationResponse: MessageTypeDefinition<_agentpay_ledger_v1_RunReconciliationResponse, _agentpay_ledger_v1_RunReconciliationResponse__Output>
         RunSettlementRequest: MessageTypeDefinition<_agentpay_ledger_v1_RunSettlementRequest, _agentpay_ledger_v1_RunSettlementRequest__Output>
         RunSettlementResponse: MessageTypeDefinition<_agentpay_ledger_v1_RunSettlementResponse, _agentpay_ledger_v1_RunSettlementResponse__Output>
         VoidFreezeRequest: MessageTypeDefinition<_agentpay_ledger_v1_VoidFreezeRequest, _agentpay_ledger_v1_VoidFreezeRequest__Output>

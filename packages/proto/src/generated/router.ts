@@ -20,6 +20,8 @@ import type { RouteMerchantRequest as _agentpay_router_v1_RouteMerchantRequest, 
 import type { RouteSpec as _agentpay_router_v1_RouteSpec, RouteSpec__Output as _agentpay_router_v1_RouteSpec__Output } from './agentpay/router/v1/RouteSpec.js';
 import type { SetRouteEnabledRequest as _agentpay_router_v1_SetRouteEnabledRequest, SetRouteEnabledRequest__Output as _agentpay_router_v1_SetRouteEnabledRequest__Output } from './agentpay/router/v1/SetRouteEnabledRequest.js';
 import type { SetRouteMerchantsRequest as _agentpay_router_v1_SetRouteMerchantsRequest, SetRouteMerchantsRequest__Output as _agentpay_router_v1_SetRouteMerchantsRequest__Output } from './agentpay/router/v1/SetRouteMerchantsRequest.js';
+import type { StatementLine as _agentpay_router_v1_StatementLine, StatementLine__Output as _agentpay_router_v1_StatementLine__Output } from './agentpay/router/v1/StatementLine.js';
+import type { StatementRequest as _agentpay_router_v1_StatementRequest, StatementRequest__Output as _agentpay_router_v1_StatementRequest__Output } from './agentpay/router/v1/StatementRequest.js';
 import type { SubmitPayoutRequest as _agentpay_router_v1_SubmitPayoutRequest, SubmitPayoutRequest__Output as _agentpay_router_v1_SubmitPayoutRequest__Output } from './agentpay/router/v1/SubmitPayoutRequest.js';
 import type { SubmitPayoutResponse as _agentpay_router_v1_SubmitPayoutResponse, SubmitPayoutResponse__Output as _agentpay_router_v1_SubmitPayoutResponse__Output } from './agentpay/router/v1/SubmitPayoutResponse.js';
 import type { UpdateRouteRequest as _agentpay_router_v1_UpdateRouteRequest, UpdateRouteRequest__Output as _agentpay_router_v1_UpdateRouteRequest__Output } from './agentpay/router/v1/UpdateRouteRequest.js';
@@ -67,6 +69,8 @@ export interface ProtoGrpcType {
         RouteSpec: MessageTypeDefinition<_agentpay_router_v1_RouteSpec, _agentpay_router_v1_RouteSpec__Output>
         SetRouteEnabledRequest: MessageTypeDefinition<_agentpay_router_v1_SetRouteEnabledRequest, _agentpay_router_v1_SetRouteEnabledRequest__Output>
         SetRouteMerchantsRequest: MessageTypeDefinition<_agentpay_router_v1_SetRouteMerchantsRequest, _agentpay_router_v1_SetRouteMerchantsRequest__Output>
+        StatementLine: MessageTypeDefinition<_agentpay_router_v1_StatementLine, _agentpay_router_v1_StatementLine__Output>
+        StatementRequest: MessageTypeDefinition<_agentpay_router_v1_StatementRequest, _agentpay_router_v1_StatementRequest__Output>
         SubmitPayoutRequest: MessageTypeDefinition<_agentpay_router_v1_SubmitPayoutRequest, _agentpay_router_v1_SubmitPayoutRequest__Output>
         SubmitPayoutResponse: MessageTypeDefinition<_agentpay_router_v1_SubmitPayoutResponse, _agentpay_router_v1_SubmitPayoutResponse__Output>
         UpdateRouteRequest: MessageTypeDefinition<_agentpay_router_v1_UpdateRouteRequest, _agentpay_router_v1_UpdateRouteRequest__Output>

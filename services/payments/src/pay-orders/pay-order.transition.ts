@@ -81,6 +81,8 @@ export async function changeStatus(
       version: updated.version,
       occurredAt: updated.updated_at,
       traceparent: change.traceparent,
+      routeId: updated.route_id,
+      upstreamRef: updated.upstream_ref,
     }),
   );
   deps.logger.info(

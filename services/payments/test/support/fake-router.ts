@@ -66,6 +66,7 @@ export async function startFakeRouter(): Promise<FakeRouter> {
   };
 
   const handlers: UpstreamRouterHandlers = {
+    StreamStatement: (call) => call.end(),
     ListPayMethods: unary(logger, unavailable),
     ListPayeeTypes: unary(logger, unavailable),
     ListPayeeCodes: unary(logger, unavailable),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { statusChangedEvent } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import { enqueueOutbox } from '@agentpay/messaging';
-import type { OrderStatusChanged__Output } from '@agentpay/proto';
 import type { Transaction } from 'kysely';
 import type { Database, TransferRow } from '../db/schema.js';
 import { toTransfer } from './transfer.mapper.js';
@@ -52,20 +52,21 @@ export async function changeStatus(
   if (!updated) return undefined;
   if (transition.announce) {
     const eventId = randomUUID();
-    const event: OrderStatusChanged__Output = {
-      event_id: eventId,
-      mch_no: updated.mch_no,
-      app_id: updated.app_id,
-      kind: 'transfer',
-      order_no: updated.transfer_no,
-      from_status: from,
-      to_status: change.to,
-      version: String(updated.version),
-      occurred_at: updated.updated_at.toISOString(),
-      notify_url: updated.notify_url,
+    const event = statusChangedEvent({
+      eventId,
+      order: { kind: 'transfer', transfer: toTransfer(updated) },
+      number: updated.transfer_no,
+      mchNo: updated.mch_no,
+      appId: updated.app_id,
+      notifyUrl: updated.notify_url,
+      from,
+      to: change.to,
+      version: updated.version,
+      occurredAt: updated.updated_at,
       traceparent: change.traceparent,
-      transfer: toTransfer(updated),
-    };
+      routeId: updated.route_id,
+      upstreamRef: updated.upstream_ref,
+    });
     await enqueueOutbox(trx, {
       id: eventId,
       subject: deps.subject,

@@ -38,6 +38,13 @@ export interface OrderStatusChanged {
   'pay_order'?: (_agentpay_payments_v1_PayOrder | null);
   'transfer'?: (_agentpay_transfers_v1_Transfer | null);
   /**
+   * Internal, never in a callback: the route that holds the order or transfer and the channel's
+   * reference of its virtual account or payout (empty until known). The ledger keeps them beside the
+   * entries it books, so reconciliation can take a route's day of movements.
+   */
+  'route_id'?: (string);
+  'upstream_ref'?: (string);
+  /**
    * The order as the merchant's query returned it at the moment of the change.
    */
   'order'?: "pay_order"|"transfer";
@@ -76,6 +83,13 @@ export interface OrderStatusChanged__Output {
   'traceparent': (string);
   'pay_order'?: (_agentpay_payments_v1_PayOrder__Output | null);
   'transfer'?: (_agentpay_transfers_v1_Transfer__Output | null);
+  /**
+   * Internal, never in a callback: the route that holds the order or transfer and the channel's
+   * reference of its virtual account or payout (empty until known). The ledger keeps them beside the
+   * entries it books, so reconciliation can take a route's day of movements.
+   */
+  'route_id': (string);
+  'upstream_ref': (string);
   /**
    * The order as the merchant's query returned it at the moment of the change.
    */

@@ -6,12 +6,19 @@ import type { AdjustRequest as _agentpay_ledger_v1_AdjustRequest, AdjustRequest_
 import type { AdjustResponse as _agentpay_ledger_v1_AdjustResponse, AdjustResponse__Output as _agentpay_ledger_v1_AdjustResponse__Output } from '../../../agentpay/ledger/v1/AdjustResponse.js';
 import type { CheckRequest as _agentpay_ledger_v1_CheckRequest, CheckRequest__Output as _agentpay_ledger_v1_CheckRequest__Output } from '../../../agentpay/ledger/v1/CheckRequest.js';
 import type { CheckResponse as _agentpay_ledger_v1_CheckResponse, CheckResponse__Output as _agentpay_ledger_v1_CheckResponse__Output } from '../../../agentpay/ledger/v1/CheckResponse.js';
+import type { Discrepancy as _agentpay_ledger_v1_Discrepancy, Discrepancy__Output as _agentpay_ledger_v1_Discrepancy__Output } from '../../../agentpay/ledger/v1/Discrepancy.js';
+import type { DiscrepancyKey as _agentpay_ledger_v1_DiscrepancyKey, DiscrepancyKey__Output as _agentpay_ledger_v1_DiscrepancyKey__Output } from '../../../agentpay/ledger/v1/DiscrepancyKey.js';
 import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from '../../../agentpay/ledger/v1/FreezeRequest.js';
 import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from '../../../agentpay/ledger/v1/FreezeResponse.js';
 import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from '../../../agentpay/ledger/v1/GetBalanceRequest.js';
+import type { ListDiscrepanciesRequest as _agentpay_ledger_v1_ListDiscrepanciesRequest, ListDiscrepanciesRequest__Output as _agentpay_ledger_v1_ListDiscrepanciesRequest__Output } from '../../../agentpay/ledger/v1/ListDiscrepanciesRequest.js';
+import type { ListDiscrepanciesResponse as _agentpay_ledger_v1_ListDiscrepanciesResponse, ListDiscrepanciesResponse__Output as _agentpay_ledger_v1_ListDiscrepanciesResponse__Output } from '../../../agentpay/ledger/v1/ListDiscrepanciesResponse.js';
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from '../../../agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from '../../../agentpay/ledger/v1/ListRecordsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from '../../../agentpay/ledger/v1/MerchantBalance.js';
+import type { ResolveDiscrepancyRequest as _agentpay_ledger_v1_ResolveDiscrepancyRequest, ResolveDiscrepancyRequest__Output as _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output } from '../../../agentpay/ledger/v1/ResolveDiscrepancyRequest.js';
+import type { RunReconciliationRequest as _agentpay_ledger_v1_RunReconciliationRequest, RunReconciliationRequest__Output as _agentpay_ledger_v1_RunReconciliationRequest__Output } from '../../../agentpay/ledger/v1/RunReconciliationRequest.js';
+import type { RunReconciliationResponse as _agentpay_ledger_v1_RunReconciliationResponse, RunReconciliationResponse__Output as _agentpay_ledger_v1_RunReconciliationResponse__Output } from '../../../agentpay/ledger/v1/RunReconciliationResponse.js';
 import type { RunSettlementRequest as _agentpay_ledger_v1_RunSettlementRequest, RunSettlementRequest__Output as _agentpay_ledger_v1_RunSettlementRequest__Output } from '../../../agentpay/ledger/v1/RunSettlementRequest.js';
 import type { RunSettlementResponse as _agentpay_ledger_v1_RunSettlementResponse, RunSettlementResponse__Output as _agentpay_ledger_v1_RunSettlementResponse__Output } from '../../../agentpay/ledger/v1/RunSettlementResponse.js';
 import type { VoidFreezeRequest as _agentpay_ledger_v1_VoidFreezeRequest, VoidFreezeRequest__Output as _agentpay_ledger_v1_VoidFreezeRequest__Output } from '../../../agentpay/ledger/v1/VoidFreezeRequest.js';
@@ -79,6 +86,30 @@ export interface LedgerServiceClient extends grpc.Client {
   getBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
   
   /**
+   * Errors: NOT_FOUND.
+   */
+  GetDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  GetDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  GetDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  GetDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  /**
+   * Errors: NOT_FOUND.
+   */
+  getDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  getDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  getDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  getDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  
+  ListDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  ListDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  ListDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  ListDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * The merchant's entries in [start_time, end_time), oldest first, keyset-paged.
    */
   ListRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
@@ -92,6 +123,44 @@ export interface LedgerServiceClient extends grpc.Client {
   listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
   listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
   listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Records an operator's resolution. `credit` books an adjust entry for the order's merchant citing the
+   * discrepancy; `return` books and submits a payout back to the sender; `apply` records that the order
+   * was synced (the caller syncs it; the pay-in books from its event as usual). Errors: NOT_FOUND,
+   * INVALID_ARGUMENT (the action does not fit the kind), FAILED_PRECONDITION / ALREADY_RESOLVED.
+   */
+  ResolveDiscrepancy(argument: _agentpay_ledger_v1_ResolveDiscrepancyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  ResolveDiscrepancy(argument: _agentpay_ledger_v1_ResolveDiscrepancyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  ResolveDiscrepancy(argument: _agentpay_ledger_v1_ResolveDiscrepancyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  ResolveDiscrepancy(argument: _agentpay_ledger_v1_ResolveDiscrepancyRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  /**
+   * Records an operator's resolution. `credit` books an adjust entry for the order's merchant citing the
+   * discrepancy; `return` books and submits a payout back to the sender; `apply` records that the order
+   * was synced (the caller syncs it; the pay-in books from its event as usual). Errors: NOT_FOUND,
+   * INVALID_ARGUMENT (the action does not fit the kind), FAILED_PRECONDITION / ALREADY_RESOLVED.
+   */
+  resolveDiscrepancy(argument: _agentpay_ledger_v1_ResolveDiscrepancyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  resolveDiscrepancy(argument: _agentpay_ledger_v1_ResolveDiscrepancyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  resolveDiscrepancy(argument: _agentpay_ledger_v1_ResolveDiscrepancyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  resolveDiscrepancy(argument: _agentpay_ledger_v1_ResolveDiscrepancyRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Reconciliation (CONTRACT.md section 14). Runs one day for one route, or for every route when
+   * route_id is empty; idempotent (a discrepancy already found is kept, a resolved one never reopened).
+   */
+  RunReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
+  RunReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
+  RunReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
+  RunReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Reconciliation (CONTRACT.md section 14). Runs one day for one route, or for every route when
+   * route_id is empty; idempotent (a discrepancy already found is kept, a resolved one never reopened).
+   */
+  runReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
+  runReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
+  runReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
+  runReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * Settles every pay-in due by `until` (default now).
@@ -149,9 +218,30 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
   GetBalance: grpc.handleUnaryCall<_agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance>;
   
   /**
+   * Errors: NOT_FOUND.
+   */
+  GetDiscrepancy: grpc.handleUnaryCall<_agentpay_ledger_v1_DiscrepancyKey__Output, _agentpay_ledger_v1_Discrepancy>;
+  
+  ListDiscrepancies: grpc.handleUnaryCall<_agentpay_ledger_v1_ListDiscrepanciesRequest__Output, _agentpay_ledger_v1_ListDiscrepanciesResponse>;
+  
+  /**
    * The merchant's entries in [start_time, end_time), oldest first, keyset-paged.
    */
   ListRecords: grpc.handleUnaryCall<_agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse>;
+  
+  /**
+   * Records an operator's resolution. `credit` books an adjust entry for the order's merchant citing the
+   * discrepancy; `return` books and submits a payout back to the sender; `apply` records that the order
+   * was synced (the caller syncs it; the pay-in books from its event as usual). Errors: NOT_FOUND,
+   * INVALID_ARGUMENT (the action does not fit the kind), FAILED_PRECONDITION / ALREADY_RESOLVED.
+   */
+  ResolveDiscrepancy: grpc.handleUnaryCall<_agentpay_ledger_v1_ResolveDiscrepancyRequest__Output, _agentpay_ledger_v1_Discrepancy>;
+  
+  /**
+   * Reconciliation (CONTRACT.md section 14). Runs one day for one route, or for every route when
+   * route_id is empty; idempotent (a discrepancy already found is kept, a resolved one never reopened).
+   */
+  RunReconciliation: grpc.handleUnaryCall<_agentpay_ledger_v1_RunReconciliationRequest__Output, _agentpay_ledger_v1_RunReconciliationResponse>;
   
   /**
    * Settles every pay-in due by `until` (default now).
@@ -171,7 +261,11 @@ export interface LedgerServiceDefinition extends grpc.ServiceDefinition {
   Check: MethodDefinition<_agentpay_ledger_v1_CheckRequest, _agentpay_ledger_v1_CheckResponse, _agentpay_ledger_v1_CheckRequest__Output, _agentpay_ledger_v1_CheckResponse__Output>
   Freeze: MethodDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeRequest__Output, _agentpay_ledger_v1_FreezeResponse__Output>
   GetBalance: MethodDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance__Output>
+  GetDiscrepancy: MethodDefinition<_agentpay_ledger_v1_DiscrepancyKey, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_DiscrepancyKey__Output, _agentpay_ledger_v1_Discrepancy__Output>
+  ListDiscrepancies: MethodDefinition<_agentpay_ledger_v1_ListDiscrepanciesRequest, _agentpay_ledger_v1_ListDiscrepanciesResponse, _agentpay_ledger_v1_ListDiscrepanciesRequest__Output, _agentpay_ledger_v1_ListDiscrepanciesResponse__Output>
   ListRecords: MethodDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>
+  ResolveDiscrepancy: MethodDefinition<_agentpay_ledger_v1_ResolveDiscrepancyRequest, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output, _agentpay_ledger_v1_Discrepancy__Output>
+  RunReconciliation: MethodDefinition<_agentpay_ledger_v1_RunReconciliationRequest, _agentpay_ledger_v1_RunReconciliationResponse, _agentpay_ledger_v1_RunReconciliationRequest__Output, _agentpay_ledger_v1_RunReconciliationResponse__Output>
   RunSettlement: MethodDefinition<_agentpay_ledger_v1_RunSettlementRequest, _agentpay_ledger_v1_RunSettlementResponse, _agentpay_ledger_v1_RunSettlementRequest__Output, _agentpay_ledger_v1_RunSettlementResponse__Output>
   VoidFreeze: MethodDefinition<_agentpay_ledger_v1_VoidFreezeRequest, _agentpay_ledger_v1_VoidFreezeResponse, _agentpay_ledger_v1_VoidFreezeRequest__Output, _agentpay_ledger_v1_VoidFreezeResponse__Output>
 }

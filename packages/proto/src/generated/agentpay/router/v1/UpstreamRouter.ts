@@ -9,6 +9,8 @@ import type { ListPayeeCodesRequest as _agentpay_router_v1_ListPayeeCodesRequest
 import type { MerchantRequest as _agentpay_router_v1_MerchantRequest, MerchantRequest__Output as _agentpay_router_v1_MerchantRequest__Output } from '../../../agentpay/router/v1/MerchantRequest.js';
 import type { OptionList as _agentpay_common_v1_OptionList, OptionList__Output as _agentpay_common_v1_OptionList__Output } from '../../../agentpay/common/v1/OptionList.js';
 import type { PayoutRef as _agentpay_router_v1_PayoutRef, PayoutRef__Output as _agentpay_router_v1_PayoutRef__Output } from '../../../agentpay/router/v1/PayoutRef.js';
+import type { StatementLine as _agentpay_router_v1_StatementLine, StatementLine__Output as _agentpay_router_v1_StatementLine__Output } from '../../../agentpay/router/v1/StatementLine.js';
+import type { StatementRequest as _agentpay_router_v1_StatementRequest, StatementRequest__Output as _agentpay_router_v1_StatementRequest__Output } from '../../../agentpay/router/v1/StatementRequest.js';
 import type { SubmitPayoutRequest as _agentpay_router_v1_SubmitPayoutRequest, SubmitPayoutRequest__Output as _agentpay_router_v1_SubmitPayoutRequest__Output } from '../../../agentpay/router/v1/SubmitPayoutRequest.js';
 import type { SubmitPayoutResponse as _agentpay_router_v1_SubmitPayoutResponse, SubmitPayoutResponse__Output as _agentpay_router_v1_SubmitPayoutResponse__Output } from '../../../agentpay/router/v1/SubmitPayoutResponse.js';
 import type { UpstreamPayment as _agentpay_router_v1_UpstreamPayment, UpstreamPayment__Output as _agentpay_router_v1_UpstreamPayment__Output } from '../../../agentpay/router/v1/UpstreamPayment.js';
@@ -146,6 +148,23 @@ export interface UpstreamRouterClient extends grpc.Client {
   queryVirtualAccount(argument: _agentpay_router_v1_VirtualAccountRef, callback: grpc.requestCallback<_agentpay_router_v1_UpstreamPayment__Output>): grpc.ClientUnaryCall;
   
   /**
+   * A route's channel statement for one day (CONTRACT.md section 14), line by line as the channel
+   * serves it, so a day of a million movements never sits in memory. Errors: NOT_FOUND (no such route),
+   * UPSTREAM_UNAVAILABLE (the channel could not be read; nothing partial is answered as complete: the
+   * stream ends with the error).
+   */
+  StreamStatement(argument: _agentpay_router_v1_StatementRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_agentpay_router_v1_StatementLine__Output>;
+  StreamStatement(argument: _agentpay_router_v1_StatementRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_agentpay_router_v1_StatementLine__Output>;
+  /**
+   * A route's channel statement for one day (CONTRACT.md section 14), line by line as the channel
+   * serves it, so a day of a million movements never sits in memory. Errors: NOT_FOUND (no such route),
+   * UPSTREAM_UNAVAILABLE (the channel could not be read; nothing partial is answered as complete: the
+   * stream ends with the error).
+   */
+  streamStatement(argument: _agentpay_router_v1_StatementRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_agentpay_router_v1_StatementLine__Output>;
+  streamStatement(argument: _agentpay_router_v1_StatementRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_agentpay_router_v1_StatementLine__Output>;
+  
+  /**
    * Submits a payout. Errors: PAYEE_TYPE_NOT_AVAILABLE, PAYEE_CODE_NOT_AVAILABLE, NO_UPSTREAM_ROUTE,
    * UPSTREAM_UNAVAILABLE (nothing was created upstream).
    */
@@ -210,6 +229,14 @@ export interface UpstreamRouterHandlers extends grpc.UntypedServiceImplementatio
   QueryVirtualAccount: grpc.handleUnaryCall<_agentpay_router_v1_VirtualAccountRef__Output, _agentpay_router_v1_UpstreamPayment>;
   
   /**
+   * A route's channel statement for one day (CONTRACT.md section 14), line by line as the channel
+   * serves it, so a day of a million movements never sits in memory. Errors: NOT_FOUND (no such route),
+   * UPSTREAM_UNAVAILABLE (the channel could not be read; nothing partial is answered as complete: the
+   * stream ends with the error).
+   */
+  StreamStatement: grpc.handleServerStreamingCall<_agentpay_router_v1_StatementRequest__Output, _agentpay_router_v1_StatementLine>;
+  
+  /**
    * Submits a payout. Errors: PAYEE_TYPE_NOT_AVAILABLE, PAYEE_CODE_NOT_AVAILABLE, NO_UPSTREAM_ROUTE,
    * UPSTREAM_UNAVAILABLE (nothing was created upstream).
    */
@@ -226,5 +253,6 @@ export interface UpstreamRouterDefinition extends grpc.ServiceDefinition {
   ListPayeeTypes: MethodDefinition<_agentpay_router_v1_MerchantRequest, _agentpay_common_v1_OptionList, _agentpay_router_v1_MerchantRequest__Output, _agentpay_common_v1_OptionList__Output>
   QueryPayout: MethodDefinition<_agentpay_router_v1_PayoutRef, _agentpay_router_v1_UpstreamPayout, _agentpay_router_v1_PayoutRef__Output, _agentpay_router_v1_UpstreamPayout__Output>
   QueryVirtualAccount: MethodDefinition<_agentpay_router_v1_VirtualAccountRef, _agentpay_router_v1_UpstreamPayment, _agentpay_router_v1_VirtualAccountRef__Output, _agentpay_router_v1_UpstreamPayment__Output>
+  StreamStatement: MethodDefinition<_agentpay_router_v1_StatementRequest, _agentpay_router_v1_StatementLine, _agentpay_router_v1_StatementRequest__Output, _agentpay_router_v1_StatementLine__Output>
   SubmitPayout: MethodDefinition<_agentpay_router_v1_SubmitPayoutRequest, _agentpay_router_v1_SubmitPayoutResponse, _agentpay_router_v1_SubmitPayoutRequest__Output, _agentpay_router_v1_SubmitPayoutResponse__Output>
 }
