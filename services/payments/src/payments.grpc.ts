@@ -35,6 +35,7 @@ export function paymentHandlers(deps: {
       return { order: toPayOrder(order) };
     }),
     GetPayOrder: unary(logger, async (ref) => toPayOrder(await payOrders.get(orderRefOf(ref)))),
+    LocatePayOrder: unary(logger, async (request) => toPayOrder(await payOrders.locate(request.order_no))),
     SyncPayOrder: unary(logger, async (ref) => {
       const { order, adjust } = await payOrders.sync(orderRefOf(ref), contextOf(ref));
       return { order: toPayOrder(order), adjust };

@@ -415,6 +415,18 @@ describe('GetPayOrder', () => {
   });
 });
 
+describe('LocatePayOrder (operators)', () => {
+  it('finds an order by its number alone, naming its merchant, and answers ORDER_NOT_FOUND for no order', async () => {
+    const order = await createdOrder();
+    const located = await call(client, client.LocatePayOrder, { order_no: order.order_no });
+    expect(located).toEqual(order);
+    expect(located.mch_no).toBe(MCH);
+    expect(await codeOf(call(client, client.LocatePayOrder, { order_no: `${order.order_no}9` }))).toBe(
+      'ORDER_NOT_FOUND',
+    );
+  });
+});
+
 describe('upstream payment notices', () => {
   it('moves wait to success once, however often the notice comes', async () => {
     const order = await createdOrder();

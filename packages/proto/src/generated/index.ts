@@ -35,6 +35,7 @@ export type * from './agentpay/payments/v1/ClosePayOrderRequest.js';
 export type * from './agentpay/payments/v1/ClosePayOrderResponse.js';
 export type * from './agentpay/payments/v1/CreatePayOrderRequest.js';
 export type * from './agentpay/payments/v1/CreatePayOrderResponse.js';
+export type * from './agentpay/payments/v1/LocatePayOrderRequest.js';
 export type * from './agentpay/payments/v1/PayOrder.js';
 export type * from './agentpay/payments/v1/PayOrderRef.js';
 export type * from './agentpay/payments/v1/PaymentService.js';

@@ -8,6 +8,7 @@ import type { ClosePayOrderRequest as _agentpay_payments_v1_ClosePayOrderRequest
 import type { ClosePayOrderResponse as _agentpay_payments_v1_ClosePayOrderResponse, ClosePayOrderResponse__Output as _agentpay_payments_v1_ClosePayOrderResponse__Output } from './agentpay/payments/v1/ClosePayOrderResponse.js';
 import type { CreatePayOrderRequest as _agentpay_payments_v1_CreatePayOrderRequest, CreatePayOrderRequest__Output as _agentpay_payments_v1_CreatePayOrderRequest__Output } from './agentpay/payments/v1/CreatePayOrderRequest.js';
 import type { CreatePayOrderResponse as _agentpay_payments_v1_CreatePayOrderResponse, CreatePayOrderResponse__Output as _agentpay_payments_v1_CreatePayOrderResponse__Output } from './agentpay/payments/v1/CreatePayOrderResponse.js';
+import type { LocatePayOrderRequest as _agentpay_payments_v1_LocatePayOrderRequest, LocatePayOrderRequest__Output as _agentpay_payments_v1_LocatePayOrderRequest__Output } from './agentpay/payments/v1/LocatePayOrderRequest.js';
 import type { PayOrder as _agentpay_payments_v1_PayOrder, PayOrder__Output as _agentpay_payments_v1_PayOrder__Output } from './agentpay/payments/v1/PayOrder.js';
 import type { PayOrderRef as _agentpay_payments_v1_PayOrderRef, PayOrderRef__Output as _agentpay_payments_v1_PayOrderRef__Output } from './agentpay/payments/v1/PayOrderRef.js';
 import type { PaymentServiceClient as _agentpay_payments_v1_PaymentServiceClient, PaymentServiceDefinition as _agentpay_payments_v1_PaymentServiceDefinition } from './agentpay/payments/v1/PaymentService.js';
@@ -32,6 +33,7 @@ export interface ProtoGrpcType {
         ClosePayOrderResponse: MessageTypeDefinition<_agentpay_payments_v1_ClosePayOrderResponse, _agentpay_payments_v1_ClosePayOrderResponse__Output>
         CreatePayOrderRequest: MessageTypeDefinition<_agentpay_payments_v1_CreatePayOrderRequest, _agentpay_payments_v1_CreatePayOrderRequest__Output>
         CreatePayOrderResponse: MessageTypeDefinition<_agentpay_payments_v1_CreatePayOrderResponse, _agentpay_payments_v1_CreatePayOrderResponse__Output>
+        LocatePayOrderRequest: MessageTypeDefinition<_agentpay_payments_v1_LocatePayOrderRequest, _agentpay_payments_v1_LocatePayOrderRequest__Output>
         PayOrder: MessageTypeDefinition<_agentpay_payments_v1_PayOrder, _agentpay_payments_v1_PayOrder__Output>
         PayOrderRef: MessageTypeDefinition<_agentpay_payments_v1_PayOrderRef, _agentpay_payments_v1_PayOrderRef__Output>
         PaymentService: SubtypeConstructor<typeof grpc.Client, _agentpay_payments_v1_PaymentServiceClient> & { service: _agentpay_payments_v1_PaymentServiceDefinition }

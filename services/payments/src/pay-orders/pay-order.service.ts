@@ -12,6 +12,7 @@ import {
   deleteCreating,
   findByBizOrderNo,
   findMerchantOrder,
+  findOpenedOrder,
   insertCreating,
   markOpened,
   type OpeningRow,
@@ -68,6 +69,8 @@ export interface PayOrderService {
   ): Promise<{ order: PayOrderRow; created: boolean }>;
   close(ref: OrderRef, useCancel: boolean, context: RequestContext): Promise<PayOrderRow>;
   get(ref: OrderRef): Promise<PayOrderRow>;
+  /** An opened order by platform number, whatever its merchant (operators' lookups). */
+  locate(orderNo: string): Promise<PayOrderRow>;
   sync(ref: OrderRef, context: RequestContext): Promise<{ order: PayOrderRow; adjust: boolean }>;
   /** Applies a payment notice from upstream; a repeat changes nothing. */
   applyNotice(notice: PaymentNotice): Promise<{ order: PayOrderRow; changed: boolean }>;
@@ -360,6 +363,12 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
     },
 
     get: find,
+
+    async locate(orderNo) {
+      const order = await findOpenedOrder(db, orderNo);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      return order;
+    },
 
     async sync(ref, context) {
       const order = await find(ref);

@@ -6,6 +6,7 @@ import type { ClosePayOrderRequest as _agentpay_payments_v1_ClosePayOrderRequest
 import type { ClosePayOrderResponse as _agentpay_payments_v1_ClosePayOrderResponse, ClosePayOrderResponse__Output as _agentpay_payments_v1_ClosePayOrderResponse__Output } from '../../../agentpay/payments/v1/ClosePayOrderResponse.js';
 import type { CreatePayOrderRequest as _agentpay_payments_v1_CreatePayOrderRequest, CreatePayOrderRequest__Output as _agentpay_payments_v1_CreatePayOrderRequest__Output } from '../../../agentpay/payments/v1/CreatePayOrderRequest.js';
 import type { CreatePayOrderResponse as _agentpay_payments_v1_CreatePayOrderResponse, CreatePayOrderResponse__Output as _agentpay_payments_v1_CreatePayOrderResponse__Output } from '../../../agentpay/payments/v1/CreatePayOrderResponse.js';
+import type { LocatePayOrderRequest as _agentpay_payments_v1_LocatePayOrderRequest, LocatePayOrderRequest__Output as _agentpay_payments_v1_LocatePayOrderRequest__Output } from '../../../agentpay/payments/v1/LocatePayOrderRequest.js';
 import type { PayOrder as _agentpay_payments_v1_PayOrder, PayOrder__Output as _agentpay_payments_v1_PayOrder__Output } from '../../../agentpay/payments/v1/PayOrder.js';
 import type { PayOrderRef as _agentpay_payments_v1_PayOrderRef, PayOrderRef__Output as _agentpay_payments_v1_PayOrderRef__Output } from '../../../agentpay/payments/v1/PayOrderRef.js';
 import type { SyncPayOrderResponse as _agentpay_payments_v1_SyncPayOrderResponse, SyncPayOrderResponse__Output as _agentpay_payments_v1_SyncPayOrderResponse__Output } from '../../../agentpay/payments/v1/SyncPayOrderResponse.js';
@@ -61,6 +62,23 @@ export interface PaymentServiceClient extends grpc.Client {
   getPayOrder(argument: _agentpay_payments_v1_PayOrderRef, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
   
   /**
+   * For operators (the admin API): reads an opened order by its platform number alone, whatever its
+   * merchant, e.g. to name the order a channel's deposit belongs to. Errors: ORDER_NOT_FOUND.
+   */
+  LocatePayOrder(argument: _agentpay_payments_v1_LocatePayOrderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  LocatePayOrder(argument: _agentpay_payments_v1_LocatePayOrderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  LocatePayOrder(argument: _agentpay_payments_v1_LocatePayOrderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  LocatePayOrder(argument: _agentpay_payments_v1_LocatePayOrderRequest, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  /**
+   * For operators (the admin API): reads an opened order by its platform number alone, whatever its
+   * merchant, e.g. to name the order a channel's deposit belongs to. Errors: ORDER_NOT_FOUND.
+   */
+  locatePayOrder(argument: _agentpay_payments_v1_LocatePayOrderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  locatePayOrder(argument: _agentpay_payments_v1_LocatePayOrderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  locatePayOrder(argument: _agentpay_payments_v1_LocatePayOrderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  locatePayOrder(argument: _agentpay_payments_v1_LocatePayOrderRequest, callback: grpc.requestCallback<_agentpay_payments_v1_PayOrder__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * Asks upstream for the order's status and moves the local order to it. Errors: ORDER_NOT_FOUND.
    */
   SyncPayOrder(argument: _agentpay_payments_v1_PayOrderRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_payments_v1_SyncPayOrderResponse__Output>): grpc.ClientUnaryCall;
@@ -96,6 +114,12 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   GetPayOrder: grpc.handleUnaryCall<_agentpay_payments_v1_PayOrderRef__Output, _agentpay_payments_v1_PayOrder>;
   
   /**
+   * For operators (the admin API): reads an opened order by its platform number alone, whatever its
+   * merchant, e.g. to name the order a channel's deposit belongs to. Errors: ORDER_NOT_FOUND.
+   */
+  LocatePayOrder: grpc.handleUnaryCall<_agentpay_payments_v1_LocatePayOrderRequest__Output, _agentpay_payments_v1_PayOrder>;
+  
+  /**
    * Asks upstream for the order's status and moves the local order to it. Errors: ORDER_NOT_FOUND.
    */
   SyncPayOrder: grpc.handleUnaryCall<_agentpay_payments_v1_PayOrderRef__Output, _agentpay_payments_v1_SyncPayOrderResponse>;
@@ -106,5 +130,6 @@ export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
   ClosePayOrder: MethodDefinition<_agentpay_payments_v1_ClosePayOrderRequest, _agentpay_payments_v1_ClosePayOrderResponse, _agentpay_payments_v1_ClosePayOrderRequest__Output, _agentpay_payments_v1_ClosePayOrderResponse__Output>
   CreatePayOrder: MethodDefinition<_agentpay_payments_v1_CreatePayOrderRequest, _agentpay_payments_v1_CreatePayOrderResponse, _agentpay_payments_v1_CreatePayOrderRequest__Output, _agentpay_payments_v1_CreatePayOrderResponse__Output>
   GetPayOrder: MethodDefinition<_agentpay_payments_v1_PayOrderRef, _agentpay_payments_v1_PayOrder, _agentpay_payments_v1_PayOrderRef__Output, _agentpay_payments_v1_PayOrder__Output>
+  LocatePayOrder: MethodDefinition<_agentpay_payments_v1_LocatePayOrderRequest, _agentpay_payments_v1_PayOrder, _agentpay_payments_v1_LocatePayOrderRequest__Output, _agentpay_payments_v1_PayOrder__Output>
   SyncPayOrder: MethodDefinition<_agentpay_payments_v1_PayOrderRef, _agentpay_payments_v1_SyncPayOrderResponse, _agentpay_payments_v1_PayOrderRef__Output, _agentpay_payments_v1_SyncPayOrderResponse__Output>
 }
