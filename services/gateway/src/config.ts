@@ -58,6 +58,8 @@ export const gatewayEnv = z
      * surfaces as its own error rather than as a gateway timeout over an order that was in fact created.
      */
     GRPC_TIMEOUT_MS: millis(20_000),
+    /** Deadline of an on-demand reconciliation run (POST /admin/reconciliations): it reads a day's statement. */
+    RECON_RUN_TIMEOUT_MS: millis(600_000),
     /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */

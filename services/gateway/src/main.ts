@@ -10,6 +10,7 @@ import * as grpc from '@grpc/grpc-js';
 import { sql } from 'kysely';
 import { buildAdminApi } from './admin/admin-api.js';
 import { registerLedgerAdmin } from './admin/ledger-admin.js';
+import { registerReconciliationAdmin } from './admin/reconciliation-admin.js';
 import { registerRoutesAdmin } from './admin/routes-admin.js';
 import { createCashierIssuer, registerCashierRoutes } from './cashier/cashier.routes.js';
 import { cashierSecret, createCashierTokens } from './cashier/cashier-token.js';
@@ -167,6 +168,14 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
           timeoutMs: config.GRPC_TIMEOUT_MS,
           timeZone: config.API_TIME_ZONE,
           production: config.production,
+        });
+        registerReconciliationAdmin(app, {
+          ledger,
+          payments,
+          merchants,
+          timeoutMs: config.GRPC_TIMEOUT_MS,
+          runTimeoutMs: config.RECON_RUN_TIMEOUT_MS,
+          timeZone: config.API_TIME_ZONE,
         });
       },
     });

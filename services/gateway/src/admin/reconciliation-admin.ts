@@ -1,0 +1,353 @@
+import type { FastifyInstance, FastifyReply } from '@agentpay/http';
+import {
+  call,
+  type Discrepancy__Output,
+  type LedgerServiceClient,
+  type PaymentServiceClient,
+  type PayOrder__Output,
+} from '@agentpay/proto';
+import { formatWireTime, isAppError } from '@agentpay/wire';
+import * as grpc from '@grpc/grpc-js';
+import { z } from 'zod';
+import type { MerchantService } from '../merchants/merchant.service.js';
+import { badRequest } from './admin-api.js';
+
+// Reconciliation for operators (CONTRACT.md section 14): runs, the discrepancies they found, and their
+// resolution. The ledger owns runs and discrepancies; the gateway adds what only it can: the merchant of
+// a deposit's order (payments' LocatePayOrder) and, for `apply`, the sync through payments that makes the
+// order pay and call back as usual before the ledger records the resolution.
+
+const DISCREPANCY_KINDS = [
+  'missing_on_platform',
+  'missing_on_channel',
+  'amount_mismatch',
+  'unmatched_deposit',
+] as const;
+type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
+
+/** The action each kind may be resolved with (CONTRACT.md section 14). */
+const ACTIONS_BY_KIND: Record<DiscrepancyKind, readonly string[]> = {
+  missing_on_platform: ['apply'],
+  missing_on_channel: [],
+  amount_mismatch: [],
+  unmatched_deposit: ['credit', 'return'],
+};
+
+/** A calendar day that exists, as yyyy-MM-dd. */
+const day = z
+  .string({ error: 'required, a string yyyy-MM-dd' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-MM-dd')
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, 'must be a real calendar day');
+
+const routeId = z
+  .string({ error: 'must be a string' })
+  .regex(/^[a-z0-9-]{1,64}$/, 'lowercase letters, digits and - only');
+
+const runBody = z.strictObject({ day, routeId: routeId.optional() });
+
+const listQuery = z.strictObject({
+  state: z.enum(['open', 'resolved'], { error: 'must be open or resolved' }).optional(),
+  kind: z.enum(DISCREPANCY_KINDS, { error: `must be one of ${DISCREPANCY_KINDS.join(', ')}` }).optional(),
+  day: day.optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'at least 1')
+    .max(500, 'at most 500')
+    .optional(),
+  after: z.string().max(100, 'at most 100 characters').optional(),
+});
+
+const resolveBody = z.strictObject({
+  action: z.enum(['apply', 'credit', 'return'], { error: 'must be apply, credit or return' }),
+  reason: z
+    .string({ error: 'required, a string' })
+    .trim()
+    .min(1, 'required')
+    .max(500, 'at most 500 characters'),
+  operator: z
+    .string({ error: 'required, a string' })
+    .trim()
+    .min(1, 'required')
+    .max(100, 'at most 100 characters'),
+});
+
+const discrepancyId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+
+export interface ReconciliationAdminDeps {
+  ledger: LedgerServiceClient;
+  payments: PaymentServiceClient;
+  merchants: MerchantService;
+  timeoutMs: number;
+  /** Reconciliation runs stream a whole day's statement: their own, longer deadline. */
+  runTimeoutMs: number;
+  timeZone: string;
+}
+
+type UnaryMethod<Req, Res> = (
+  request: Req,
+  metadata: grpc.Metadata,
+  options: grpc.CallOptions,
+  callback: grpc.requestCallback<Res>,
+) => grpc.ClientUnaryCall;
+
+/** A ledger call whose refusal keeps its gRPC status (these RPCs answer NOT_FOUND, INVALID_ARGUMENT, FAILED_PRECONDITION). */
+function ledgerCall<Req, Res>(
+  client: LedgerServiceClient,
+  method: (request: Req, callback: grpc.requestCallback<Res>) => grpc.ClientUnaryCall,
+  request: Req,
+  timeoutMs: number,
+): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    (method as unknown as UnaryMethod<Req, Res>).call(
+      client,
+      request,
+      new grpc.Metadata(),
+      { deadline: new Date(Date.now() + timeoutMs) },
+      (err, response) => (err ? reject(err) : resolve(response as Res)),
+    );
+  });
+}
+
+/** Centavos to pesos for display (exact: centavos are integers below 2^53). */
+const pesos = (centavos: number | string) => Number(centavos) / 100;
+
+/** One side of a discrepancy as the ledger stored it (JSON, centavos) with its amounts in pesos. */
+function side(json: string): Record<string, unknown> {
+  if (!json) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { unreadable: json };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { value };
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    out[key] =
+      /amount$/i.test(key) &&
+      (typeof field === 'number' || (typeof field === 'string' && /^-?\d+$/.test(field)))
+        ? pesos(field)
+        : field;
+  }
+  return out;
+}
+
+export function registerReconciliationAdmin(app: FastifyInstance, deps: ReconciliationAdminDeps): void {
+  const { ledger, payments, timeZone } = deps;
+  const time = (iso: string) => (iso ? formatWireTime(new Date(iso), timeZone) : undefined);
+
+  /** The order a deposit's virtual account belongs to, when payments has it. */
+  const locate = async (orderNo: string): Promise<PayOrder__Output | undefined> => {
+    if (!orderNo) return undefined;
+    try {
+      return await call(
+        payments,
+        payments.LocatePayOrder,
+        { order_no: orderNo },
+        { timeoutMs: deps.timeoutMs },
+      );
+    } catch (err) {
+      if (isAppError(err) && err.codeName === 'ORDER_NOT_FOUND') return undefined;
+      throw err;
+    }
+  };
+
+  const view = async (item: Discrepancy__Output) => {
+    const platform = side(item.platform_json);
+    if (item.order_no) platform['orderNo'] ??= item.order_no;
+    if (item.transfer_no) platform['transferNo'] ??= item.transfer_no;
+    let mchNo = item.mch_no || (platform['mchNo'] as string | undefined);
+    if (!mchNo && item.order_no) mchNo = (await locate(item.order_no))?.mch_no;
+    if (mchNo) platform['mchNo'] = mchNo;
+    return {
+      id: item.id,
+      kind: item.kind,
+      routeId: item.route_id,
+      day: item.day,
+      amount: pesos(item.amount),
+      platform,
+      channel: side(item.channel_json),
+      state: item.state,
+      createdAt: time(item.created_at),
+      ...(item.state === 'resolved' && {
+        resolution: {
+          action: item.resolution_action,
+          operator: item.resolution_operator,
+          reason: item.resolution_reason,
+          resolvedAt: time(item.resolved_at),
+          ...(item.resolution_ref && { reference: item.resolution_ref }),
+          ...(item.resolution_status && { status: item.resolution_status }),
+        },
+      }),
+    };
+  };
+
+  /** The ledger's and payments' refusals as HTTP answers; anything else is the admin API's 500. */
+  const fail = (reply: FastifyReply, err: unknown) => {
+    if (isAppError(err)) {
+      if (err.codeName === 'SERVICE_UNAVAILABLE' || err.codeName === 'UPSTREAM_UNAVAILABLE') {
+        return reply.code(503).send({ error: 'unavailable', message: err.detail ?? err.msg });
+      }
+      throw err;
+    }
+    const serviceError = err as Partial<grpc.ServiceError>;
+    const message = serviceError.details ?? 'refused';
+    switch (serviceError.code) {
+      case grpc.status.NOT_FOUND:
+        return reply.code(404).send({ error: 'not_found', message });
+      case grpc.status.INVALID_ARGUMENT:
+        return reply.code(400).send({ error: 'bad_request', message });
+      case grpc.status.FAILED_PRECONDITION:
+      case grpc.status.ALREADY_EXISTS:
+        return reply.code(409).send({ error: 'conflict', message });
+      case grpc.status.UNAVAILABLE:
+      case grpc.status.DEADLINE_EXCEEDED:
+        return reply
+          .code(503)
+          .send({ error: 'unavailable', message: `the ledger is unavailable: ${message}` });
+      default:
+        throw err;
+    }
+  };
+
+  app.post('/admin/reconciliations', async (request, reply) => {
+    const body = runBody.safeParse(request.body ?? {});
+    if (!body.success) return badRequest(reply, body.error);
+    try {
+      const result = await ledgerCall(
+        ledger,
+        ledger.RunReconciliation,
+        { day: body.data.day, route_id: body.data.routeId ?? '' },
+        deps.runTimeoutMs,
+      );
+      request.log.info({ day: body.data.day, routeId: body.data.routeId }, 'reconciliation run');
+      return {
+        day: result.day,
+        routes: result.routes.map((r) => ({
+          routeId: r.route_id,
+          lines: Number(r.lines),
+          matched: Number(r.matched),
+          pending: Number(r.pending),
+          discrepancies: Number(r.discrepancies),
+        })),
+      };
+    } catch (err) {
+      return fail(reply, err);
+    }
+  });
+
+  app.get('/admin/discrepancies', async (request, reply) => {
+    const query = listQuery.safeParse(request.query ?? {});
+    if (!query.success) return badRequest(reply, query.error);
+    const { state, kind, day: onDay, limit, after } = query.data;
+    try {
+      const page = await ledgerCall(
+        ledger,
+        ledger.ListDiscrepancies,
+        {
+          state: state ?? '',
+          kind: kind ?? '',
+          day: onDay ?? '',
+          limit: limit ?? 100,
+          after_id: after ?? '',
+        },
+        deps.timeoutMs,
+      );
+      const items = [];
+      for (const item of page.items) items.push(await view(item));
+      return { items, ...(page.next_after_id && { next: page.next_after_id }) };
+    } catch (err) {
+      return fail(reply, err);
+    }
+  });
+
+  type ById = { Params: { id: string } };
+
+  app.get<ById>('/admin/discrepancies/:id', async (request, reply) => {
+    if (!discrepancyId.safeParse(request.params.id).success) {
+      return reply.code(404).send({ error: 'not_found', message: 'no such discrepancy' });
+    }
+    try {
+      return await view(
+        await ledgerCall(ledger, ledger.GetDiscrepancy, { id: request.params.id }, deps.timeoutMs),
+      );
+    } catch (err) {
+      return fail(reply, err);
+    }
+  });
+
+  app.post<ById>('/admin/discrepancies/:id/resolve', async (request, reply) => {
+    const body = resolveBody.safeParse(request.body);
+    if (!body.success) return badRequest(reply, body.error);
+    if (!discrepancyId.safeParse(request.params.id).success) {
+      return reply.code(404).send({ error: 'not_found', message: 'no such discrepancy' });
+    }
+    const { action, reason, operator } = body.data;
+    try {
+      const item = await ledgerCall(ledger, ledger.GetDiscrepancy, { id: request.params.id }, deps.timeoutMs);
+      // Refused here before anything moves (a sync is not undone by a later refusal).
+      if (item.state === 'resolved') {
+        return reply
+          .code(409)
+          .send({ error: 'conflict', message: `already resolved (${item.resolution_action})` });
+      }
+      const fits = ACTIONS_BY_KIND[item.kind as DiscrepancyKind] ?? [];
+      if (!fits.includes(action)) {
+        return reply.code(400).send({
+          error: 'bad_request',
+          message: `action: ${action} does not resolve a ${item.kind} (${fits.length ? `use ${fits.join(' or ')}` : 'it has no action: investigate with the channel'})`,
+        });
+      }
+      const order = await locate(item.order_no);
+      if ((action === 'apply' || action === 'credit') && !order && !item.mch_no) {
+        return reply
+          .code(409)
+          .send({ error: 'conflict', message: 'the deposit names no order the platform has; use return' });
+      }
+      if (action === 'apply' && order) {
+        // The normal sync path: payments asks the channel, the order pays and calls back as usual, and the
+        // ledger books the pay-in from its event.
+        const merchant = await deps.merchants.forAuth(order.mch_no);
+        if (!merchant) throw new Error(`merchant ${order.mch_no} of order ${order.order_no} is gone`);
+        const synced = await call(
+          payments,
+          payments.SyncPayOrder,
+          {
+            merchant: {
+              mch_no: merchant.mchNo,
+              app_id: order.app_id,
+              fee_percent_bps: merchant.feePercentBps,
+              fee_fixed_centavos: merchant.feeFixedCentavos,
+              settle_type: merchant.settleType,
+              traceparent: '',
+              merchant_name: merchant.name,
+            },
+            order_no: order.order_no,
+            biz_order_no: '',
+          },
+          { timeoutMs: deps.timeoutMs },
+        );
+        if (synced.order?.status !== 'success') {
+          return reply.code(409).send({
+            error: 'conflict',
+            message: `the order did not pay on sync (it is ${synced.order?.status ?? 'unknown'}); nothing was resolved`,
+          });
+        }
+      }
+      const resolved = await ledgerCall(
+        ledger,
+        ledger.ResolveDiscrepancy,
+        { id: item.id, action, reason, operator, mch_no: item.mch_no || order?.mch_no || '' },
+        deps.timeoutMs,
+      );
+      request.log.info({ id: item.id, kind: item.kind, action, operator }, 'discrepancy resolved');
+      return await view(resolved);
+    } catch (err) {
+      return fail(reply, err);
+    }
+  });
+}
