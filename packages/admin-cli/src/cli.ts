@@ -130,6 +130,40 @@ const COMMANDS: Record<string, Command> = {
     options: {},
     run: commands.ledgerCheck,
   },
+  reconcile: {
+    usage: 'reconcile <yyyy-MM-dd> [--route <routeId>]',
+    summary:
+      'Reconcile a day (Mexico City) against the channel statements, every route or one; prints lines, matched, pending and discrepancies per route.',
+    options: { route: { type: 'string' } },
+    run: commands.reconcile,
+  },
+  'discrepancies list': {
+    usage:
+      'discrepancies list [--state open|resolved] [--kind <kind>] [--day <yyyy-MM-dd>] [--limit <n>] [--after <id>]',
+    summary:
+      'List reconciliation discrepancies, newest kinds first as the ledger pages them (amounts in pesos).',
+    options: {
+      state: { type: 'string' },
+      kind: { type: 'string' },
+      day: { type: 'string' },
+      limit: { type: 'string' },
+      after: { type: 'string' },
+    },
+    run: commands.discrepanciesList,
+  },
+  'discrepancies show': {
+    usage: 'discrepancies show <id>',
+    summary: 'One discrepancy with both sides (platform and channel) and its resolution.',
+    options: {},
+    run: commands.discrepanciesShow,
+  },
+  'discrepancies resolve': {
+    usage: 'discrepancies resolve <id> --action apply|credit|return --reason <text> --operator <name>',
+    summary:
+      'Resolve a discrepancy: apply (a deposit the platform missed: the order is synced and pays), credit (unmatched money to the order’s merchant), return (unmatched money back to the payer).',
+    options: { action: { type: 'string' }, reason: { type: 'string' }, operator: { type: 'string' } },
+    run: commands.discrepanciesResolve,
+  },
   'routes list': {
     usage: 'routes list',
     summary: `List upstream routes (${ROUTES_NOTE}).`,

@@ -290,3 +290,48 @@ export async function ledgerCheck(ctx: Context): Promise<void> {
   ctx.out(json(report));
   if (report?.ok !== true) throw new CliError('the ledger check found problems (listed above)', Exit.FAILED);
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reconciles one day against the channels' statements (every route, or --route). */
+export async function reconcile(ctx: Context): Promise<void> {
+  const day = requirePositional(ctx, 'the day (yyyy-MM-dd)');
+  if (!DAY.test(day)) throw usage(`the day must be yyyy-MM-dd, got "${day}"`);
+  const route = option(ctx, 'route');
+  ctx.out(
+    json(
+      await callApi(ctx.admin, 'POST', '/admin/reconciliations', {
+        day,
+        ...(route ? { routeId: route } : {}),
+      }),
+    ),
+  );
+}
+
+export async function discrepanciesList(ctx: Context): Promise<void> {
+  if (ctx.positionals.length > 0) throw usage(`unexpected argument "${ctx.positionals[0]}"`);
+  const query = new URLSearchParams();
+  for (const name of ['state', 'kind', 'day', 'limit', 'after']) {
+    const value = option(ctx, name);
+    if (value !== undefined) query.set(name, value);
+  }
+  const text = query.toString();
+  ctx.out(json(await callApi(ctx.admin, 'GET', `/admin/discrepancies${text ? `?${text}` : ''}`)));
+}
+
+export async function discrepanciesShow(ctx: Context): Promise<void> {
+  const id = requirePositional(ctx, 'the discrepancy id');
+  ctx.out(json(await callApi(ctx.admin, 'GET', `/admin/discrepancies/${encodeURIComponent(id)}`)));
+}
+
+export async function discrepanciesResolve(ctx: Context): Promise<void> {
+  const id = requirePositional(ctx, 'the discrepancy id');
+  const action = requireOption(ctx, 'action');
+  if (!['apply', 'credit', 'return'].includes(action)) {
+    throw usage(`--action must be apply, credit or return, got "${action}"`);
+  }
+  const body = { action, reason: requireOption(ctx, 'reason'), operator: requireOption(ctx, 'operator') };
+  ctx.out(
+    json(await callApi(ctx.admin, 'POST', `/admin/discrepancies/${encodeURIComponent(id)}/resolve`, body)),
+  );
+}
