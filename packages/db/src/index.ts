@@ -16,3 +16,17 @@ export {
   type Placeholders,
   type QueryRunner,
 } from './prepared.js';
+export {
+  createPublishedOutboxIndex,
+  deleteDueBatch,
+  OLDEST_UNPUBLISHED_OUTBOX,
+  type PlanNode,
+  publishedOutboxRule,
+  type RetentionLoopOptions,
+  type RetentionRoundResult,
+  type RetentionRule,
+  retentionBatch,
+  retentionLoop,
+  retentionPlan,
+  retentionRound,
+} from './retention.js';

@@ -1,0 +1,193 @@
+import type { Logger } from '@agentpay/logger';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+
+// biome-ignore lint/suspicious/noExplicitAny: a rule works inside every service's own Database type
+type AnyDatabase = any;
+
+/**
+ * One table's retention: rows whose `timeColumn` is older than the cutoff, and that satisfy `where`, may
+ * go. An index leading with `timeColumn` (partial on `where` if need be) must serve the predicate, so a
+ * round reads what is due and nothing else: without one, every round would scan the table.
+ */
+export interface RetentionRule {
+  /** Names the rule in log lines and round results, e.g. `outbox`. */
+  name: string;
+  table: string;
+  /** A timestamptz column: rows are due oldest first once it is older than the cutoff. */
+  timeColumn: string;
+  /** How long a row is kept past its `timeColumn`, ms (0: due as soon as the time has passed). */
+  keepMs: number;
+  /** What else a due row must satisfy, written against the table's alias `t`. */
+  where?: RawBuilder<unknown>;
+  /**
+   * A later bound on the cutoff, evaluated by Postgres on every batch: a row is due only if its time is
+   * also before this (the router's notices: before its oldest unpublished outbox row). NULL adds no bound.
+   */
+  notAfter?: RawBuilder<unknown>;
+}
+
+/** The bounded-batch DELETE of a rule: at most `limit` due rows, oldest first, skipping rows others hold. */
+export function retentionBatch(rule: RetentionRule, limit: number): RawBuilder<unknown> {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`retention batch must be a positive integer`);
+  if (!(rule.keepMs >= 0)) throw new RangeError(`retention of ${rule.name} must be 0 or more ms`);
+  const table = sql.table(rule.table);
+  const time = sql.ref(`t.${rule.timeColumn}`);
+  const age = sql`now() - make_interval(secs => ${rule.keepMs / 1000}::float8)`;
+  const cutoff = rule.notAfter ? sql`least(${age}, (${rule.notAfter}))` : age;
+  const extra = rule.where ? sql`and (${rule.where})` : sql``;
+  // One statement is one short transaction. SKIP LOCKED: a row a writer (or another replica's round) holds
+  // is left for a later round rather than waited on. Rows are found by the time index and deleted by ctid
+  // (a TID scan), so a batch costs its own rows whatever the table's size.
+  return sql`
+    with due as (
+      select t.ctid from ${table} t
+      where ${time} < ${cutoff} ${extra}
+      order by ${time}
+      limit ${limit}
+      for update of t skip locked
+    )
+    delete from ${table} where ctid = any (array(select ctid from due))`;
+}
+
+/** Deletes at most `limit` due rows of `rule` in one short transaction; answers how many went. */
+export async function deleteDueBatch(
+  db: Kysely<AnyDatabase>,
+  rule: RetentionRule,
+  limit: number,
+): Promise<number> {
+  const result = await retentionBatch(rule, limit).execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** What one retention round deleted, by rule name, and whether any batch came back full. */
+export interface RetentionRoundResult {
+  deleted: Record<string, number>;
+  /** A batch was full: more is probably due, so the next round should run at once. */
+  more: boolean;
+}
+
+/**
+ * One round: one batch per rule (each its own transaction), so a rule with a large backlog does not
+ * starve the others; answers `more` while any batch was full. Stops between rules when `signal` aborts.
+ */
+export async function retentionRound(
+  db: Kysely<AnyDatabase>,
+  rules: readonly RetentionRule[],
+  opts: { batchSize: number; signal?: AbortSignal },
+): Promise<RetentionRoundResult> {
+  const deleted: Record<string, number> = {};
+  let more = false;
+  for (const rule of rules) {
+    if (opts.signal?.aborted) break;
+    const n = await deleteDueBatch(db, rule, opts.batchSize);
+    deleted[rule.name] = n;
+    if (n >= opts.batchSize) more = true;
+  }
+  return { deleted, more };
+}
+
+export interface RetentionLoopOptions {
+  db: Kysely<AnyDatabase>;
+  /** Enabled rules only: a service leaves out the ones its settings turn off. */
+  rules: readonly RetentionRule[];
+  /** Rows per batch (one DELETE, one transaction). */
+  batchSize: number;
+  /** Pause once nothing more is due, ms. */
+  intervalMs: number;
+  logger: Logger;
+  /** Names the loop in log lines; default `retention`. */
+  name?: string;
+  /** Told how many rows each round deleted per rule (a metric, say). */
+  onDeleted?: (rule: string, rows: number) => void;
+}
+
+/**
+ * The options of a `backgroundLoop` (`@agentpay/runtime`) that enforces `rules`: spread them into it,
+ * `backgroundLoop({ ...retentionLoop(opts), logger })`. A round answers `more` while a batch was full
+ * (the loop goes again at once) and `idle` otherwise (it waits `intervalMs`); the first round waits too,
+ * so a starting service does its own work first.
+ */
+export function retentionLoop(opts: RetentionLoopOptions) {
+  const name = opts.name ?? 'retention';
+  return {
+    name,
+    logger: opts.logger,
+    intervalMs: opts.intervalMs,
+    runAtStart: false,
+    round: async (signal: AbortSignal): Promise<RetentionRoundResult> => {
+      const result = await retentionRound(opts.db, opts.rules, { batchSize: opts.batchSize, signal });
+      const deleted = Object.entries(result.deleted).filter(([, n]) => n > 0);
+      for (const [rule, n] of deleted) opts.onDeleted?.(rule, n);
+      if (deleted.length > 0) opts.logger.debug({ loop: name, deleted: result.deleted }, 'retention round');
+      return result;
+    },
+    next: (result: RetentionRoundResult): 'more' | 'idle' => (result.more ? 'more' : 'idle'),
+  };
+}
+
+/** The outbox (`createOutboxTable`, `@agentpay/messaging`): published rows go `keepMs` after publishing, unpublished rows never. */
+export function publishedOutboxRule(keepMs: number): RetentionRule {
+  return {
+    name: 'outbox',
+    table: 'outbox',
+    timeColumn: 'published_at',
+    keepMs,
+    where: sql`t.published_at is not null`,
+  };
+}
+
+/**
+ * The index that serves `publishedOutboxRule`; call it from a service's migration. Partial on published
+ * rows, so the relay's writes of new (unpublished) rows do not maintain it.
+ */
+export async function createPublishedOutboxIndex(db: Kysely<AnyDatabase>): Promise<void> {
+  await sql`create index if not exists outbox_published_idx on outbox (published_at)
+    where published_at is not null`.execute(db);
+}
+
+/** The earliest `created_at` of an unpublished outbox row (NULL when none): a `notAfter` for rows that were written with their event. */
+export const OLDEST_UNPUBLISHED_OUTBOX: RawBuilder<unknown> = sql`select min(o.created_at) from outbox o where o.published_at is null`;
+
+/** One node of a query plan, as `retentionPlan` lists them. */
+export interface PlanNode {
+  nodeType: string;
+  relation?: string;
+  index?: string;
+  indexCond?: string;
+}
+
+/**
+ * The plan Postgres chooses for one batch of `rule` (EXPLAIN, nothing deleted), flattened: how tests and
+ * operators check that an index serves the rule's predicate. `forbidSeqScan` plans with sequential scans
+ * priced out, which shows whether an index *can* serve it on a table too small for the planner to prefer one.
+ */
+export async function retentionPlan(
+  db: Kysely<AnyDatabase>,
+  rule: RetentionRule,
+  opts: { limit?: number; forbidSeqScan?: boolean } = {},
+): Promise<PlanNode[]> {
+  const explain = async (runner: Kysely<AnyDatabase>) => {
+    if (opts.forbidSeqScan) await sql`set local enable_seqscan = off`.execute(runner);
+    const compiled = retentionBatch(rule, opts.limit ?? 1000).compile(runner);
+    const result = await runner.executeQuery<{ 'QUERY PLAN': unknown }>({
+      ...compiled,
+      sql: `explain (format json) ${compiled.sql}`,
+    });
+    return result.rows[0]?.['QUERY PLAN'];
+  };
+  const plan = await db.transaction().execute((trx) => explain(trx));
+  const nodes: PlanNode[] = [];
+  const walk = (node: Record<string, unknown>) => {
+    nodes.push({
+      nodeType: String(node['Node Type']),
+      ...(node['Relation Name'] !== undefined && { relation: String(node['Relation Name']) }),
+      ...(node['Index Name'] !== undefined && { index: String(node['Index Name']) }),
+      ...(node['Index Cond'] !== undefined && { indexCond: String(node['Index Cond']) }),
+    });
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  const root = (plan as { Plan: Record<string, unknown> }[] | undefined)?.[0]?.Plan;
+  if (root) walk(root);
+  return nodes;
+}
