@@ -173,6 +173,9 @@ function transferEvent(mchNo: string, transferNo: string, outcome: (typeof OUTCO
     from_status: from,
     to_status: to,
     occurred_at: new Date().toISOString(),
+    version: eventSeq,
+    route_id: '',
+    upstream_ref: '',
     transfer: { transfer_no: transferNo, biz_transfer_no: '', amount: 0, fee: 0 },
   };
 }
@@ -205,6 +208,9 @@ async function applyLedger(
         from_status: 'wait',
         to_status: success ? 'success' : 'close',
         occurred_at: new Date().toISOString(),
+        version: eventSeq,
+        route_id: '',
+        upstream_ref: '',
         pay_order: {
           order_no: order(op.order),
           biz_order_no: `B${op.order}`,

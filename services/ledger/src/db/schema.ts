@@ -90,6 +90,31 @@ export interface UnmatchedEventsTable {
   created_at: CreatedAt;
 }
 
+export interface ObservedOrdersTable {
+  /** pay | transfer */
+  kind: string;
+  /** The pay order's or the transfer's number. */
+  number: string;
+  mch_no: string;
+  /** bizOrderNo or bizTransferNo. */
+  biz_no: string;
+  /** The latest status observed (the event with the highest version). */
+  status: string;
+  amount: Int8;
+  fee: Int8;
+  /** Internal: the route holding it, and the channel's reference there ('' until known). */
+  route_id: string;
+  upstream_ref: string;
+  /** The version of the event the row holds; an older event never overwrites a newer one. */
+  version: Int8;
+  occurred_at: Date;
+  /** When it reached success (a pay order's pay time), kept whatever order the events came in. */
+  succeeded_at: Date | null;
+  /** A transfer's success -> close (returned by the receiving bank). */
+  returned_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   outbox: OutboxTable;
   accounts: AccountsTable;
@@ -98,8 +123,10 @@ export interface Database {
   holds: HoldsTable;
   pay_ins: PayInsTable;
   unmatched_events: UnmatchedEventsTable;
+  observed_orders: ObservedOrdersTable;
 }
 
 export type EntryRow = Selectable<EntriesTable>;
 export type HoldRow = Selectable<HoldsTable>;
 export type PayInRow = Selectable<PayInsTable>;
+export type ObservedOrderRow = Selectable<ObservedOrdersTable>;

@@ -1,12 +1,13 @@
 import type { Logger } from '@agentpay/logger';
 import type { Verdict } from '@agentpay/messaging';
 import type { JsMsg } from '@nats-io/jetstream';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Command } from '../ledger/booking.js';
 import { isLedgerError } from '../ledger/ledger.errors.js';
 import type { Outcome } from '../ledger/ledger.repository.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import { upsertObserved } from '../observed/observed-orders.repository.js';
 import { parseStatusChanged, type StatusChanged } from './status-changed.schema.js';
 
 export interface HandlerDeps {
@@ -67,12 +68,12 @@ export function commandsOf(ledger: Pick<LedgerService, 'payInCommand'>, event: S
   return [];
 }
 
-/** Books one event on its own (tests, and a batch that failed as a whole). */
+/** Books one event on its own and keeps the fact it states, in one transaction (tests, and a batch that failed as a whole). */
 export function bookEvent(
   deps: { ledger: Pick<LedgerService, 'payInCommand' | 'bookNow'> },
   event: StatusChanged,
 ): Promise<Outcome[]> {
-  return deps.ledger.bookNow(commandsOf(deps.ledger, event));
+  return deps.ledger.bookNow(commandsOf(deps.ledger, event), (trx) => upsertObserved(trx, [event]));
 }
 
 interface Prepared {
@@ -82,7 +83,8 @@ interface Prepared {
 }
 
 /**
- * Books a batch of status-change events in one transaction, so that the platform accounts every pay-in
+ * Books a batch of status-change events in one transaction, with the latest fact each states about its
+ * order or transfer (observed_orders), so that the platform accounts every pay-in
  * touches (clearing, fee revenue) are locked once per batch rather than once per event; if that
  * transaction fails, each event is booked on its own, so one bad event cannot hold back the others.
  * Each event is acked only once its bookings committed.
@@ -110,18 +112,29 @@ export function statusChangedHandler(deps: HandlerDeps): (msgs: readonly JsMsg[]
         verdicts[index] = 'term';
         continue;
       }
+      let commands: Command[] = [];
       try {
-        prepared.push({ index, p: { msg, event, commands: commandsOf(ledger, event) } });
+        commands = commandsOf(ledger, event);
       } catch (err) {
         if (!isLedgerError(err)) throw err;
         await park(deps, event, msg.subject, err.message);
       }
+      prepared.push({ index, p: { msg, event, commands } });
     }
-    const booking = prepared.filter(({ p }) => p.commands.length > 0);
+    // Every readable event states a fact, booked or not; the booking ones also book.
+    const booking = prepared;
     if (booking.length === 0) return verdicts;
+    const observe = (ps: readonly Prepared[]) => (trx: Transaction<Database>) =>
+      upsertObserved(
+        trx,
+        ps.map((p) => p.event),
+      );
 
     try {
-      const outcomes = await ledger.bookNow(booking.flatMap(({ p }) => p.commands));
+      const outcomes = await ledger.bookNow(
+        booking.flatMap(({ p }) => p.commands),
+        observe(booking.map(({ p }) => p)),
+      );
       let at = 0;
       for (const { p } of booking) {
         await settle(p, outcomes.slice(at, at + p.commands.length));
@@ -141,7 +154,7 @@ export function statusChangedHandler(deps: HandlerDeps): (msgs: readonly JsMsg[]
     }
     for (const { index, p } of booking) {
       try {
-        await settle(p, await ledger.bookNow(p.commands));
+        await settle(p, await ledger.bookNow(p.commands, observe([p])));
       } catch (err) {
         logger.error({ err, eventId: p.event.event_id }, 'could not book event; JetStream will redeliver it');
         verdicts[index] = 'retry';

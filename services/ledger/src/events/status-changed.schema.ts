@@ -12,6 +12,11 @@ interface Base {
   from_status: string;
   to_status: string;
   occurred_at: string;
+  /** The order's version after this change; a larger one supersedes a smaller one. */
+  version: number;
+  /** Internal: the route holding the order or transfer, and the channel's reference there ('' until known). */
+  route_id: string;
+  upstream_ref: string;
 }
 
 export type StatusChanged =
@@ -25,7 +30,7 @@ export type StatusChanged =
         real_amount: number;
         settle_type: string;
         pay_time: string;
-        /** Not in the contract's PayOrder today: clearing:default until a producer carries a route. */
+        /** The event's route_id: the pay-in's clearing account (clearing:default when empty). */
         route_id: string;
       };
     })
@@ -36,9 +41,10 @@ export type StatusChanged =
 
 const REQUIRED = ['event_id', 'mch_no', 'order_no', 'to_status'] as const;
 
+/** An int64 field (centavos, a version) as a safe integer. */
 function centavos(value: string, field: string): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new Error(`event ${field}: not an integer number of centavos`);
+  if (!Number.isSafeInteger(n)) throw new Error(`event ${field}: not a safe integer`);
   return n;
 }
 
@@ -55,6 +61,9 @@ export function parseStatusChanged(json: string): StatusChanged {
     from_status: event.from_status,
     to_status: event.to_status,
     occurred_at: event.occurred_at,
+    version: centavos(event.version, 'version'),
+    route_id: event.route_id,
+    upstream_ref: event.upstream_ref,
   };
   switch (event.kind) {
     case 'pay': {
@@ -71,7 +80,7 @@ export function parseStatusChanged(json: string): StatusChanged {
           real_amount: centavos(order.real_amount, 'pay_order.real_amount'),
           settle_type: order.settle_type,
           pay_time: order.pay_time,
-          route_id: '',
+          route_id: event.route_id,
         },
       };
     }

@@ -6,10 +6,10 @@ import type { Outcome } from './ledger.repository.js';
  * Wraps the booking of a batch so each is counted: commands by type and outcome (a refusal by its code),
  * the batch's size and its transaction's duration, retries included.
  */
-export function instrumentBookings(
-  book: (commands: readonly Command[]) => Promise<Outcome[]>,
+export function instrumentBookings<A extends unknown[]>(
+  book: (commands: readonly Command[], ...rest: A) => Promise<Outcome[]>,
   registry: Registry,
-): (commands: readonly Command[]) => Promise<Outcome[]> {
+): (commands: readonly Command[], ...rest: A) => Promise<Outcome[]> {
   const bookings = new Counter({
     name: 'ledger_bookings_total',
     help: 'Ledger commands by type and outcome (booked, repeat, refused code, skipped)',
@@ -28,9 +28,9 @@ export function instrumentBookings(
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  return async (commands) => {
+  return async (commands, ...rest) => {
     const stop = duration.startTimer();
-    const outcomes = await book(commands);
+    const outcomes = await book(commands, ...rest);
     stop();
     size.observe(commands.length);
     for (const [i, outcome] of outcomes.entries()) {

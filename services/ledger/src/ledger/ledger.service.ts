@@ -1,7 +1,7 @@
 import { isSettleType } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import type { Registry } from '@agentpay/telemetry';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow } from '../db/schema.js';
 import type { SettlementCalendar } from '../settlement/calendar.js';
 import { type MerchantBatcher, merchantBatcher } from './batcher.js';
@@ -50,6 +50,9 @@ export interface AdjustInput {
   reference: string;
 }
 
+/** More writes in a booking's transaction; run after the bookings, so inside their locks. */
+export type AlsoInTransaction = (trx: Transaction<Database>) => Promise<void>;
+
 /** An entry a use case booked now (`created`) or before (a repeat of its key). */
 export interface Booked {
   entry: EntryRow;
@@ -66,8 +69,11 @@ export interface LedgerService {
   transferOut(mchNo: string, transferNo: string): Promise<Outcome>;
   transferReturn(mchNo: string, transferNo: string): Promise<Outcome>;
   adjust(input: AdjustInput): Promise<Booked>;
-  /** Books commands of any merchants in one transaction, in order (the sweep, a batch of events). */
-  bookNow(commands: readonly Command[]): Promise<Outcome[]>;
+  /**
+   * Books commands of any merchants in one transaction, in order (the sweep, a batch of events); `also`
+   * writes what must commit with them (the facts the events state) in that same transaction.
+   */
+  bookNow(commands: readonly Command[], also?: AlsoInTransaction): Promise<Outcome[]>;
   balance(mchNo: string): Promise<{ available: number; pending: number; frozen: number }>;
   /** Waits for every queued booking (shutdown). */
   drain(): Promise<void>;
@@ -105,11 +111,16 @@ function entryOf(outcome: Outcome): Booked {
 export function ledgerService(deps: LedgerServiceDeps): LedgerService {
   const { db, calendar } = deps;
 
-  const bookInTransaction = (commands: readonly Command[]) =>
+  const bookInTransaction = (commands: readonly Command[], also?: AlsoInTransaction) =>
     retryConflicts(() =>
-      db
-        .transaction()
-        .execute((trx) => bookBatch(trx, commands, { settledSubject: deps.settledSubject, now: new Date() })),
+      db.transaction().execute(async (trx) => {
+        const outcomes =
+          commands.length === 0
+            ? []
+            : await bookBatch(trx, commands, { settledSubject: deps.settledSubject, now: new Date() });
+        if (also) await also(trx);
+        return outcomes;
+      }),
     );
   const bookNow = deps.registry ? instrumentBookings(bookInTransaction, deps.registry) : bookInTransaction;
   const batcher: MerchantBatcher = merchantBatcher(bookNow, deps.maxBatch);
