@@ -10,6 +10,7 @@ import { statusChangedHandler } from './events/status-changed.handler.js';
 import type { CrossCheck } from './ledger/check.repository.js';
 import { type LedgerService, ledgerService } from './ledger/ledger.service.js';
 import { ledgerHandlers } from './ledger.grpc.js';
+import { observedCrossChecks } from './observed/cross-checks.js';
 import { settlementCalendar } from './settlement/calendar.js';
 import { type Settlement, settlementSweep } from './settlement/settlement.sweep.js';
 
@@ -24,8 +25,8 @@ export interface Ledger {
 }
 
 /**
- * Composition root of the ledger service. `crossChecks` lets a caller that can see the other services'
- * data add the order and transfer checks to Check.
+ * Composition root of the ledger service. Check proves the books against the orders and transfers the
+ * ledger observed from their events; `crossChecks` lets a caller add more.
  */
 export async function main(
   env: NodeJS.ProcessEnv,
@@ -101,7 +102,7 @@ export async function main(
               logger,
               ledger,
               settlement,
-              ...(opts.crossChecks && { crossChecks: opts.crossChecks }),
+              crossChecks: [...observedCrossChecks, ...(opts.crossChecks ?? [])],
             }),
           ],
         ],
