@@ -280,7 +280,13 @@ describe('gRPC', () => {
     expect(metrics).toMatch(/ledger_bookings_total\{type="adjust",outcome="insufficient_balance"[^}]*\} 1/);
     expect(metrics).toContain('ledger_batch_size_bucket');
     const check = await call(client, client.Check, {});
-    expect(check).toMatchObject({ ok: true, problems: [] });
+    // The books are sound; what differs from the orders is exactly the two events parked above (money the
+    // ledger could not book is named until an operator acts).
+    expect(check.ok).toBe(false);
+    expect(check.problems).toEqual([
+      'successful pay order without exactly one pay-in of its amount: P-BAD (0 pay-in entries, amount 10000)',
+      "transfer's entries do not match its status: T-NONE (success: no entries)",
+    ]);
     expect(Number(check.entries)).toBeGreaterThan(10);
   });
 });
