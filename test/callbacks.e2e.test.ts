@@ -2,11 +2,10 @@ import type { KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { buildClabe } from '@agentpay/spei';
 import type { Stack } from '@agentpay/stack';
-import { waitFor } from '@agentpay/testing';
+import { createTestMerchant, type TestMerchant, waitFor } from '@agentpay/testing';
 import { verifyObject } from '@agentpay/wire';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // The whole chain of a callback, as real processes: a merchant's order changes status (a sandbox deposit,

@@ -6,11 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stack } from '@agentpay/stack';
-import { waitFor } from '@agentpay/testing';
+import { merchantClient, now, type TestMerchant, waitFor } from '@agentpay/testing';
 import { generateKeyPair, parsePublicKey } from '@agentpay/wire';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantClient, now, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // The payer's hosted page (docs/merchant-api.md "Hosted payment page") in a real Chromium: real orders from

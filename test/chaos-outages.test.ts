@@ -4,10 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { buildClabe } from '@agentpay/spei';
 import { REPO_ROOT, type Stack } from '@agentpay/stack';
-import { postgresUrl, waitFor } from '@agentpay/testing';
+import { createTestMerchant, postgresUrl, type Reply, type TestMerchant, waitFor } from '@agentpay/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, type Reply, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // Issue 9, three faults the chaos run (test/chaos-faults.test.ts) meets by chance, made deterministic here.

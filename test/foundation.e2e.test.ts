@@ -1,7 +1,7 @@
 import type { Stack } from '@agentpay/stack';
+import { createTestMerchant, nonce, now, type TestMerchant } from '@agentpay/testing';
 import { generateKeyPair, signObject } from '@agentpay/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, nonce, now, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // Issue 2's "done when": the whole stack as real processes; a merchant created through the admin API

@@ -2,13 +2,13 @@ import type { KeyObject } from 'node:crypto';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { Stack } from '@agentpay/stack';
+import { createTestMerchant, type Reply, type TestMerchant } from '@agentpay/testing';
 import { Codes, type Envelope, verifyEnvelope } from '@agentpay/wire';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, type Reply, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // Bad input against the real gateway: random and mutated bodies, and bodies generated from the gateway's

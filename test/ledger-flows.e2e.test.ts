@@ -1,11 +1,10 @@
 import { CLIENT_OPTIONS, call, type LedgerServiceClient, loadProtos } from '@agentpay/proto';
 import type { Stack } from '@agentpay/stack';
-import { waitFor } from '@agentpay/testing';
+import { merchantClient, type TestMerchant, TIME_ZONE, waitFor } from '@agentpay/testing';
 import { type Envelope, feeFor, formatWireTime, generateKeyPair, parsePublicKey } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMerchantBalances } from '../scripts/chaos/balances.js';
-import { merchantClient, type TestMerchant, TIME_ZONE } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // CONTRACT.md section 13 end to end, every service a real process: pay-ins book the merchant's pending

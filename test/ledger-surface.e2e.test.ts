@@ -2,7 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { AgentpayClient, type BalanceRecord, unwrap } from '@agentpay/merchant-sdk';
 import { connectNats, statusChangedSubject } from '@agentpay/messaging';
-import { createTestDatabase, natsUrl, type TestDatabase, uniqueName, waitFor } from '@agentpay/testing';
+import {
+  createTestDatabase,
+  createTestMerchant,
+  natsUrl,
+  type TestDatabase,
+  type TestMerchant,
+  TIME_ZONE,
+  uniqueName,
+  waitFor,
+} from '@agentpay/testing';
 import { formatWireTime, generateKeyPair } from '@agentpay/wire';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -10,7 +19,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as runCli } from '../packages/admin-cli/src/cli.js';
 import { type Gateway, main as startGateway } from '../services/gateway/src/main.js';
 import { type Ledger, main as startLedger } from '../services/ledger/src/main.js';
-import { createTestMerchant, type TestMerchant, TIME_ZONE } from './support/merchant-client.js';
 
 // The ledger as merchants and operators see it: the gateway and the ledger service in-process on fresh
 // databases and a real NATS stream. Merchants query their balance and page through their statement with

@@ -1,6 +1,6 @@
 import type { Stack } from '@agentpay/stack';
+import { createTestMerchant, type TestMerchant } from '@agentpay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // Issue 9, security: no secret or full key in any log line. Every line every service writes is kept

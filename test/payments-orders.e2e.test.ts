@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { validateClabe } from '@agentpay/spei';
 import type { Stack } from '@agentpay/stack';
-import { waitFor } from '@agentpay/testing';
+import { createTestMerchant, now, type TestMerchant, waitFor } from '@agentpay/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, now, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // Issue 3 through the gateway with every service as a real process: a merchant creates payment orders,

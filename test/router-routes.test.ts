@@ -5,14 +5,19 @@ import { createDb } from '@agentpay/db';
 import { createLogger } from '@agentpay/logger';
 import { institutions } from '@agentpay/spei';
 import { freePort, REPO_ROOT, type Stack } from '@agentpay/stack';
-import { createTestDatabase, type TestDatabase, waitFor } from '@agentpay/testing';
+import {
+  createTestDatabase,
+  createTestMerchant,
+  type TestDatabase,
+  type TestMerchant,
+  waitFor,
+} from '@agentpay/testing';
 import type { Envelope } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database as RouterDatabase } from '../services/upstream-router/src/db/schema.js';
 import { createBreakers } from '../services/upstream-router/src/routing/circuit-breaker.js';
 import { createRouteSelector } from '../services/upstream-router/src/routing/route-selector.js';
-import { createTestMerchant, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // Issue 6 across real processes: the whole stack plus a second sandbox process as a second route, added,

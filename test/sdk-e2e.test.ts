@@ -14,12 +14,11 @@ import {
   unwrap,
 } from '@agentpay/merchant-sdk';
 import type { Stack } from '@agentpay/stack';
-import { waitFor } from '@agentpay/testing';
+import { createTestMerchant, type TestMerchant, waitFor } from '@agentpay/testing';
 import { generateKeyPair } from '@agentpay/wire';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // The merchant SDK against the whole stack as real processes: every call signed by the SDK and every

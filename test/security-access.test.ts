@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { buildClabe } from '@agentpay/spei';
 import type { Stack } from '@agentpay/stack';
-import { waitFor } from '@agentpay/testing';
+import { createTestMerchant, type TestMerchant, waitFor } from '@agentpay/testing';
 import { type Envelope, signObject } from '@agentpay/wire';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // Issue 9, security, through the whole stack as real processes:

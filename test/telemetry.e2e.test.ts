@@ -1,7 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { freePort } from '@agentpay/stack';
 import { installTracing } from '@agentpay/telemetry';
-import { createTestDatabase, natsUrl, uniqueName, waitFor } from '@agentpay/testing';
+import {
+  createTestDatabase,
+  createTestMerchant,
+  natsUrl,
+  type TestMerchant,
+  uniqueName,
+  waitFor,
+} from '@agentpay/testing';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as gateway } from '../services/gateway/src/main.js';
@@ -10,7 +17,6 @@ import { main as payments } from '../services/payments/src/main.js';
 import { main as transfers } from '../services/transfers/src/main.js';
 import { main as router } from '../services/upstream-router/src/main.js';
 import { main as sandbox } from '../services/upstream-sandbox/src/main.js';
-import { createTestMerchant, type TestMerchant } from './support/merchant-client.js';
 
 // Issue 7: every service runs in this one process so a single in-memory exporter sees all their spans.
 // One merchant request with a known traceparent must leave spans in the gateway, payments, the router

@@ -1,11 +1,10 @@
 import { createDb } from '@agentpay/db';
 import { institutions } from '@agentpay/spei';
 import type { Stack } from '@agentpay/stack';
-import { waitFor } from '@agentpay/testing';
+import { createTestMerchant, type TestMerchant, waitFor } from '@agentpay/testing';
 import type { Envelope } from '@agentpay/wire';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // Issue 4's "done when", across real processes: gateway → transfers → upstream-router → upstream-sandbox

@@ -1,10 +1,9 @@
 import { createDb } from '@agentpay/db';
 import type { Stack } from '@agentpay/stack';
-import { waitFor } from '@agentpay/testing';
+import { createTestMerchant, type TestMerchant, waitFor } from '@agentpay/testing';
 import type { Envelope } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, type TestMerchant } from './support/merchant-client.js';
 import { startTestStack } from './support/stack.js';
 
 // A transfer's freeze lives in the ledger's database and the transfer in transfers': the two must end

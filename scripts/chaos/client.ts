@@ -1,8 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { Stack } from '@agentpay/stack';
+import type { TestMerchant } from '@agentpay/testing';
 import { type Envelope, verifyEnvelope } from '@agentpay/wire';
-import type { TestMerchant } from '../../test/support/merchant-client.js';
 import type { ChaosOptions } from './options.js';
 import type { RequestRecord } from './records.js';
 

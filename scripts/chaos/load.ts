@@ -3,7 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildClabe } from '@agentpay/spei';
 import { SERVICES, type Stack } from '@agentpay/stack';
-import { createTestMerchant, now, type TestMerchant } from '../../test/support/merchant-client.js';
+import { createTestMerchant, now, type TestMerchant } from '@agentpay/testing';
 import type { FinalQuery } from './checks/input.js';
 import { errorText, gatewayCall, post } from './client.js';
 import type { ChaosOptions } from './options.js';

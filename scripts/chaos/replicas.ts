@@ -5,10 +5,10 @@
 import type { KeyObject } from 'node:crypto';
 import { connectNats, ensureStream } from '@agentpay/messaging';
 import type { Stack } from '@agentpay/stack';
+import { createTestMerchant, type TestMerchant } from '@agentpay/testing';
 import { type Envelope, verifyEnvelope } from '@agentpay/wire';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
-import { createTestMerchant, type TestMerchant } from '../../test/support/merchant-client.js';
 import { errorText, post } from './client.js';
 
 /**

@@ -5,5 +5,14 @@ export {
   type TestDatabase,
   testDatabaseName,
 } from './database.js';
+export {
+  createTestMerchant,
+  merchantClient,
+  nonce,
+  now,
+  type Reply,
+  type TestMerchant,
+  TIME_ZONE,
+} from './merchant-client.js';
 export { natsUrl, postgresUrl, requireNats, requirePostgres, stopTestContainers } from './services.js';
 export { type Gate, gate, uniqueName, type WaitForOptions, waitFor } from './wait.js';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createTestDatabase } from '@agentpay/testing';
+import { createTestDatabase, createTestMerchant, type TestMerchant } from '@agentpay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, type TestMerchant } from '../../../test/support/merchant-client.js';
 import { type Gateway, main } from '../src/main.js';
 
 // Two gateway replicas on one database: a request replayed to the other replica is still refused,
