@@ -50,6 +50,20 @@ export const paymentsEnv = z
      * them up only after this, so it must cover the upstream calls of one batch.
      */
     EXPIRY_SWEEP_LEASE_MS: millis(120_000),
+    /**
+     * Pause of the retention job once nothing is due, ms; default 60000. 0 turns the job off. While a batch
+     * comes back full it goes again at once (docs/deploy.md "Retention").
+     */
+    RETENTION_INTERVAL_MS: millis(60_000),
+    /** Rows one retention batch deletes, in one short transaction; default 1000. */
+    RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+    /** Days a published outbox row is kept (an unpublished one always is); default 7; 0 keeps them forever. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().min(0).default(7),
+    /**
+     * Days a row of an order's status history is kept; default 1825 (five years, the horizon of Mexico's tax
+     * records); 0 keeps it forever. The orders themselves are always kept.
+     */
+    STATUS_HISTORY_RETENTION_DAYS: z.coerce.number().min(0).default(1_825),
   })
   // Checked in the transform, not a refine: the migrate entry picks fields from the plain object schema.
   .transform((env, ctx) => {

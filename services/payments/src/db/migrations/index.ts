@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as outbox from './20261121T0500_outbox.js';
 import * as payOrders from './20261122T0900_pay_orders.js';
+import * as retentionIndexes from './20261124T0200_retention_indexes.js';
 
 /** Every migration of the payments database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '20261121T0500_outbox': outbox,
   '20261122T0900_pay_orders': payOrders,
+  '20261124T0200_retention_indexes': retentionIndexes,
 };
