@@ -39,6 +39,8 @@ export const sandboxEnv = z
       .string()
       .regex(/^\d{3}$/)
       .default('180'),
+    /** Statement lines read from the database per query while a statement streams; default 500. */
+    SANDBOX_STATEMENT_PAGE_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
     /** Beneficiary name shown for issued accounts; default `AGENTPAY SANDBOX`. */
     SANDBOX_BENEFICIARY_NAME: z.string().min(1).default('AGENTPAY SANDBOX'),
   })

@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerTesterRoutes } from './http/tester.routes.js';
 import { deliverDueNotices } from './notices/notice.delivery.js';
 import { createPayoutService } from './payouts/payout.service.js';
+import { createStatementService } from './statements/statement.service.js';
 import { startScheduler } from './worker/scheduler.js';
 
 export interface Sandbox {
@@ -60,7 +61,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Sandbox> {
     const http = svc.own('http', createHttpServer(logger), (h) => h.close());
     registerErrorHandling(http, logger);
     http.get('/healthz', async () => ({ status: 'ok' }));
-    registerChannelRoutes(http, { apiKey: config.SANDBOX_API_KEY, accounts, payouts });
+    const statements = createStatementService(db, { pageSize: config.SANDBOX_STATEMENT_PAGE_SIZE });
+    registerChannelRoutes(http, { apiKey: config.SANDBOX_API_KEY, accounts, payouts, statements });
     registerTesterRoutes(http, { db, accounts, kick: scheduler.kick });
     await http.listen({ host: config.HOST, port: config.SANDBOX_PORT });
     const port = boundPort(http);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DepositRow, VirtualAccountRow } from '../db/schema.js';
 import { ChannelError } from '../errors.js';
 import { enqueueNotice } from '../notices/notice.repository.js';
+import { newClaveRastreo } from '../statements/clave-rastreo.js';
 import {
   expireIfDue,
   findAccount,
@@ -47,7 +48,34 @@ export interface DepositView {
   reason: string | null;
   accountId: string | null;
   notify: boolean;
+  claveRastreo: string;
+  senderAccount: string;
+  senderName: string;
+  /** Centavos the statement shows instead of `amount`; null when it shows the real amount. */
+  statementAmount: number | null;
   createdAt: string;
+}
+
+/** The payer a tester's deposit names, and what the statement should show for it. */
+export interface DepositRequest {
+  clabe: string;
+  amount: number;
+  notify: boolean;
+  /** The payer's CLABE; a generated one at another bank when the tester gives none. */
+  senderAccount?: string | undefined;
+  senderName?: string | undefined;
+  /** Centavos the statement shows instead of the real amount (a tester's trigger). */
+  statementAmount?: number | undefined;
+}
+
+/** Payers' accounts when the tester names none: BBVA MEXICO (012) CLABEs, never an issued account. */
+const DEFAULT_SENDER_BANK = '012';
+const DEFAULT_SENDER_PLAZA = '180';
+export const DEFAULT_SENDER_NAME = 'PAGADOR SANDBOX';
+
+function generatedSenderAccount(): string {
+  const digits = (randomBytes(8).readBigUInt64BE() % 100_000_000_000n).toString().padStart(11, '0');
+  return buildClabe(DEFAULT_SENDER_BANK, DEFAULT_SENDER_PLAZA, digits);
 }
 
 /** Virtual accounts: issue, close, read, and the payer's deposits into them. */
@@ -155,7 +183,7 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
      * Money from the payer. Applied only to an open account of exactly its amount; anything else is kept
      * as an unmatched deposit for operators and changes no account.
      */
-    async deposit(request: { clabe: string; amount: number; notify: boolean }): Promise<DepositView> {
+    async deposit(request: DepositRequest): Promise<DepositView> {
       const row = await db.transaction().execute(async (trx) => {
         const locked = await lockAccountByClabe(trx, request.clabe);
         const account = locked && (await expireIfDue(trx, locked));
@@ -190,6 +218,10 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
           matched: reason === null,
           reason,
           notify: request.notify,
+          clave_rastreo: newClaveRastreo('deposit', at),
+          sender_account: request.senderAccount ?? generatedSenderAccount(),
+          sender_name: request.senderName ?? DEFAULT_SENDER_NAME,
+          statement_amount: request.statementAmount ?? null,
         });
       });
       return depositView(row);
@@ -210,6 +242,10 @@ function depositView(d: DepositRow): DepositView {
     reason: d.reason,
     accountId: d.account_id,
     notify: d.notify,
+    claveRastreo: d.clave_rastreo,
+    senderAccount: d.sender_account,
+    senderName: d.sender_name,
+    statementAmount: d.statement_amount,
     createdAt: d.created_at.toISOString(),
   };
 }

@@ -35,6 +35,13 @@ export interface DepositsTable {
   /** Why an unmatched deposit was not applied: unknown_account, amount_mismatch, account_paid, … */
   reason: string | null;
   notify: boolean;
+  /** SPEI tracking key of the incoming transfer, unique, at most 30 characters. */
+  clave_rastreo: string;
+  /** The payer's account (a CLABE) and name, as SPEI reports them; a return goes back there. */
+  sender_account: string;
+  sender_name: string;
+  /** What the statement shows instead of `amount` (a tester's trigger); null: the real amount. */
+  statement_amount: number | null;
   created_at: CreatedAt;
 }
 
@@ -56,6 +63,14 @@ export interface PayoutsTable {
   return_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   returned_at: NullableTimestamp;
+  /** SPEI tracking key of the money leaving; set when the payout succeeds. */
+  clave_rastreo: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SPEI tracking key of the money coming back; set when the payout is returned. */
+  return_clave_rastreo: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A tester's trigger: the payout succeeds and notifies but the statement leaves it off. */
+  statement_omit: ColumnType<boolean, boolean | undefined, boolean>;
+  /** What the statement shows instead of `amount` for the payout (a tester's trigger); null: the real one. */
+  statement_amount: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 

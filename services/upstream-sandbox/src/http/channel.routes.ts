@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from '@agentpay/http';
 import { MAX_AMOUNT_CENTAVOS } from '@agentpay/wire';
 import { z } from 'zod';
 import type { VirtualAccountService } from '../accounts/virtual-account.service.js';
 import { ChannelError } from '../errors.js';
 import type { PayoutService } from '../payouts/payout.service.js';
+import type { StatementService } from '../statements/statement.service.js';
 import { parseBody } from './parse.js';
 
 const ref = z.string().min(1).max(64);
@@ -26,6 +28,13 @@ const payeeBody = z.object({
 
 const payoutBody = payeeBody.extend({ payoutRef: ref, amount: centavos, noticeUrl: z.url() });
 
+/** A statement's day: a real calendar date, yyyy-MM-dd, of the Mexico City wall clock. */
+const statementParams = z.object({ day: z.iso.date() });
+
+async function* ndjson(values: AsyncIterable<unknown>): AsyncGenerator<string> {
+  for await (const value of values) yield `${JSON.stringify(value)}\n`;
+}
+
 function sameSecret(given: string, expected: Buffer): boolean {
   const buffer = Buffer.from(given, 'utf8');
   return buffer.length === expected.length && timingSafeEqual(buffer, expected);
@@ -34,9 +43,14 @@ function sameSecret(given: string, expected: Buffer): boolean {
 /** The channel API the platform's adapter calls, under /channel, behind `x-api-key`. */
 export function registerChannelRoutes(
   http: FastifyInstance,
-  deps: { apiKey: string; accounts: VirtualAccountService; payouts: PayoutService },
+  deps: {
+    apiKey: string;
+    accounts: VirtualAccountService;
+    payouts: PayoutService;
+    statements: StatementService;
+  },
 ): void {
-  const { accounts, payouts } = deps;
+  const { accounts, payouts, statements } = deps;
   const expectedKey = Buffer.from(deps.apiKey, 'utf8');
 
   void http.register(
@@ -83,6 +97,14 @@ export function registerChannelRoutes(
       channel.get<{ Params: { payoutId: string } }>('/payouts/:payoutId', async (request) =>
         payouts.get({ id: request.params.payoutId }),
       );
+
+      // NDJSON, one movement a line, then the end line; streamed a keyset page at a time with the
+      // socket's backpressure. A failure mid-way cuts the response, so it never ends like a whole day.
+      channel.get<{ Params: { day: string } }>('/statements/:day', async (request, reply) => {
+        const { day } = parseBody(statementParams, request.params);
+        const body = Readable.from(ndjson(statements.lines(day)), { objectMode: false });
+        return reply.type('application/x-ndjson; charset=utf-8').send(body);
+      });
     },
     { prefix: '/channel' },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from '@agentpay/http';
+import { validateClabe } from '@agentpay/spei';
 import { parseAmount } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -12,6 +13,14 @@ const depositBody = z.object({
   clabe: z.string().min(1).max(32),
   amount: z.unknown(),
   notify: z.boolean().default(true),
+  /** The payer's CLABE and name, as the statement shows them; generated when absent. */
+  senderAccount: z
+    .string()
+    .refine((clabe) => validateClabe(clabe).ok, 'must be a CLABE with a valid check digit')
+    .optional(),
+  senderName: z.string().trim().min(1).max(100).optional(),
+  /** Pesos the statement shows instead of `amount` (a tester's trigger for an amount mismatch). */
+  statementAmount: z.unknown().optional(),
 });
 
 const depositQuery = z.object({
@@ -44,10 +53,19 @@ export function registerTesterRoutes(
     const body = parseBody(depositBody, request.body);
     const amount = parseAmount(body.amount);
     if (!amount.ok) throw new ChannelError('invalid_request', `amount: ${amount.reason}`);
+    let statementAmount: number | undefined;
+    if (body.statementAmount !== undefined) {
+      const parsed = parseAmount(body.statementAmount);
+      if (!parsed.ok) throw new ChannelError('invalid_request', `statementAmount: ${parsed.reason}`);
+      statementAmount = parsed.centavos;
+    }
     const deposit = await accounts.deposit({
       clabe: body.clabe,
       amount: amount.centavos,
       notify: body.notify,
+      senderAccount: body.senderAccount,
+      senderName: body.senderName,
+      statementAmount,
     });
     deps.kick();
     return reply.code(201).send(deposit);

@@ -1,4 +1,5 @@
 import { institutionByClabePrefix, validateClabe, validateDebitCard } from '@agentpay/spei';
+import { parseAmount } from '@agentpay/wire';
 import type { PlannedOutcome } from '../db/schema.js';
 
 // The tester-facing rules of docs/sandbox-guide.md, matched on the payee name ignoring case:
@@ -7,6 +8,9 @@ import type { PlannedOutcome } from '../db/schema.js';
 //   RETURN     → accepted, succeeds, then is returned by the receiving bank
 //   UNKNOWN    → an inquiry answers `unknown`
 // Anything else that is well formed is valid and succeeds.
+// Independently, for reconciliation tests, the daily statement:
+//   NOSTATEMENT       → the payout runs as its other rules say, but the statement leaves it off
+//   STATEMENT=<pesos> → the statement shows this amount for the payout instead of the real one
 
 export const PAYEE_TYPES = ['spei_transfer', 'bank_card', 'user_id', 'open_id', 'login_name'] as const;
 export type PayeeType = (typeof PAYEE_TYPES)[number];
@@ -59,4 +63,14 @@ export function payoutDecision(
   if (name.includes('REJECT')) return { accepted: true, outcome: 'fail' };
   if (name.includes('RETURN')) return { accepted: true, outcome: 'return' };
   return { accepted: true, outcome: 'succeed' };
+}
+
+const STATEMENT_AMOUNT = /STATEMENT=(\d+(?:\.\d{1,2})?)/;
+
+/** How the daily statement misreports a payout, from its payee name: not at all, unless the tester asks. */
+export function statementPlan(name: string): { omit: boolean; amount: number | null } {
+  const upper = name.toUpperCase();
+  const given = STATEMENT_AMOUNT.exec(upper)?.[1];
+  const amount = given === undefined ? undefined : parseAmount(Number(given));
+  return { omit: upper.includes('NOSTATEMENT'), amount: amount?.ok ? amount.centavos : null };
 }

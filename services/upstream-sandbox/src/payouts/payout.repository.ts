@@ -59,7 +59,17 @@ export async function transitionPayout(
   id: string,
   from: PayoutRow['status'],
   change: Partial<
-    Pick<PayoutRow, 'status' | 'reason' | 'settle_at' | 'return_at' | 'finished_at' | 'returned_at'>
+    Pick<
+      PayoutRow,
+      | 'status'
+      | 'reason'
+      | 'settle_at'
+      | 'return_at'
+      | 'finished_at'
+      | 'returned_at'
+      | 'clave_rastreo'
+      | 'return_clave_rastreo'
+    >
   >,
 ): Promise<PayoutRow | undefined> {
   return trx

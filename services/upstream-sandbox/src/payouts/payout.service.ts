@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, PayoutRow } from '../db/schema.js';
 import { ChannelError } from '../errors.js';
 import { enqueueNotice, type NoticeType } from '../notices/notice.repository.js';
-import { inquiryResult, type Payee, payoutDecision } from './outcome-rules.js';
+import { newClaveRastreo } from '../statements/clave-rastreo.js';
+import { inquiryResult, type Payee, payoutDecision, statementPlan } from './outcome-rules.js';
 import {
   findPayout,
   insertPayout,
@@ -24,6 +25,9 @@ export interface PayoutView {
   reason: string | null;
   finishedAt: string | null;
   returnedAt: string | null;
+  /** SPEI tracking keys of the money leaving and of its return; null until each happens. */
+  claveRastreo: string | null;
+  returnClaveRastreo: string | null;
   createdAt: string;
 }
 
@@ -69,6 +73,7 @@ export function createPayoutService(db: Kysely<Database>, settings: { settleDela
       let created = false;
       if (!payout) {
         const decision = payoutDecision(request);
+        const statement = statementPlan(request.name);
         const now = new Date();
         payout = await insertPayout(db, {
           id: `po_${randomBytes(12).toString('hex')}`,
@@ -79,6 +84,8 @@ export function createPayoutService(db: Kysely<Database>, settings: { settleDela
           name: request.name,
           bank_code: request.bankCode,
           notice_url: request.noticeUrl,
+          statement_omit: statement.omit,
+          statement_amount: statement.amount,
           ...(decision.accepted
             ? { status: 'processing', planned_outcome: decision.outcome, reason: null, settle_at: later(now) }
             : { status: 'rejected', planned_outcome: 'none', reason: decision.reason, finished_at: now }),
@@ -124,6 +131,8 @@ export function createPayoutService(db: Kysely<Database>, settings: { settleDela
                   status: 'succeeded',
                   settle_at: null,
                   finished_at: at,
+                  // The money leaves now: the movement gets its tracking key.
+                  clave_rastreo: newClaveRastreo('payout', at),
                   return_at: payout.planned_outcome === 'return' ? later(at) : null,
                 });
           if (!next) continue;
@@ -137,6 +146,7 @@ export function createPayoutService(db: Kysely<Database>, settings: { settleDela
             reason: 'returned_by_beneficiary_bank',
             return_at: null,
             returned_at: at,
+            return_clave_rastreo: newClaveRastreo('payout_return', at),
           });
           if (!next) continue;
           await notify(trx, next, 'payout.returned', at);
@@ -160,6 +170,8 @@ function view(p: PayoutRow): PayoutView {
     reason: p.reason,
     finishedAt: p.finished_at?.toISOString() ?? null,
     returnedAt: p.returned_at?.toISOString() ?? null,
+    claveRastreo: p.clave_rastreo,
+    returnClaveRastreo: p.return_clave_rastreo,
     createdAt: p.created_at.toISOString(),
   };
 }

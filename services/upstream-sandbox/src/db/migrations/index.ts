@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as channel from './20261121T0600_channel.js';
+import * as statements from './20261124T0200_statements.js';
 
 /** Every migration of the sandbox database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '20261121T0600_channel': channel,
+  '20261124T0200_statements': statements,
 };
