@@ -60,6 +60,15 @@ export const transfersEnv = z
      * answered, before the transfer is committed). Unset or empty: never.
      */
     TRANSFERS_CRASH_AT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CRASH_POINTS).optional()),
+    /**
+     * Pause of the retention job once nothing is due, ms; default 60000. 0 turns the job off. While a batch
+     * comes back full it goes again at once (docs/deploy.md "Retention").
+     */
+    RETENTION_INTERVAL_MS: millis(60_000),
+    /** Rows one retention batch deletes, in one short transaction; default 1000. */
+    RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+    /** Days a published outbox row is kept (an unpublished one always is); default 7; 0 keeps them forever. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().min(0).default(7),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

@@ -10,6 +10,7 @@ import type { Database } from './db/schema.js';
 import { createInquiryService } from './inquiries/inquiry.service.js';
 import { connectLedger } from './ledger/ledger.client.js';
 import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
+import { startRetention } from './retention/retention.js';
 import { createTransferService } from './transfers/transfer.service.js';
 import { transferHandlers } from './transfers.grpc.js';
 import { connectRouter } from './upstream/router.client.js';
@@ -82,6 +83,16 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
       }),
       (l) => l.stop(),
     );
+
+    // Published outbox rows go in bounded batches; transfers and inquiries are kept (docs/deploy.md).
+    const retention = startRetention({
+      db,
+      logger,
+      keep: { outboxDays: config.OUTBOX_RETENTION_DAYS },
+      intervalMs: config.RETENTION_INTERVAL_MS,
+      batchSize: config.RETENTION_BATCH,
+    });
+    if (retention) svc.own('retention', retention, (r) => r.stop());
 
     const protos = loadProtos();
     const grpcServer = svc.own(

@@ -3,6 +3,7 @@ import * as outbox from './20261121T0500_outbox.js';
 import * as transfers from './20261122T1000_transfers.js';
 import * as fingerprint from './20261123T0900_fingerprint.js';
 import * as submissionPhases from './20261123T2330_submission_phases.js';
+import * as retentionIndexes from './20261124T0200_retention_indexes.js';
 
 /** Every migration of the transfers database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T1000_transfers': transfers,
   '20261123T0900_fingerprint': fingerprint,
   '20261123T2330_submission_phases': submissionPhases,
+  '20261124T0200_retention_indexes': retentionIndexes,
 };
