@@ -16,6 +16,7 @@ import { SANDBOX_CODE_MAP } from './options/catalog.js';
 import { createOptionsService } from './options/options.service.js';
 import { createVirtualAccountService } from './pay/virtual-account.service.js';
 import { createPayoutService } from './payout/payout.service.js';
+import { startRetention } from './retention/retention.js';
 import { routerHandlers } from './router.grpc.js';
 import { createChannels } from './routes/channels.js';
 import { seedRouteOnce } from './routes/route.repository.js';
@@ -109,6 +110,16 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry }),
       (r) => r.stop(),
     );
+
+    // Published outbox rows and old notices go in bounded batches; routes are kept (docs/deploy.md).
+    const retention = startRetention({
+      db,
+      logger,
+      keep: { outboxDays: config.OUTBOX_RETENTION_DAYS, noticeDays: config.NOTICE_RETENTION_DAYS },
+      intervalMs: config.RETENTION_INTERVAL_MS,
+      batchSize: config.RETENTION_BATCH,
+    });
+    if (retention) svc.own('retention', retention, (r) => r.stop());
 
     const protos = loadProtos();
     const notices = createNoticeService({

@@ -1,0 +1,60 @@
+import {
+  OLDEST_UNPUBLISHED_OUTBOX,
+  publishedOutboxRule,
+  type RetentionRoundResult,
+  type RetentionRule,
+  retentionLoop,
+} from '@agentpay/db';
+import type { Logger } from '@agentpay/logger';
+import { type BackgroundLoop, backgroundLoop } from '@agentpay/runtime';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+const DAY_MS = 86_400_000;
+
+/** How long the router keeps what grows with traffic, in days; 0 keeps it forever (docs/deploy.md "Retention"). */
+export interface RouterRetention {
+  /** OUTBOX_RETENTION_DAYS: published outbox rows; an unpublished row is never deleted. */
+  outboxDays: number;
+  /**
+   * NOTICE_RETENTION_DAYS: recorded notices. A notice is also what makes a channel's redelivery a duplicate,
+   * so keep it longer than any channel redelivers; once it is gone a late redelivery is recorded and
+   * published again, and payments or transfers apply it idempotently (it changes nothing twice).
+   */
+  noticeDays: number;
+}
+
+/**
+ * The rules the settings turn on. Each is served by an index (migration 20261124T0200_retention_indexes).
+ * A notice and its NoticeReceived event are written in one transaction, so they share `now()`: a notice
+ * received at or after the oldest unpublished outbox row may still be waiting for its event to leave, and
+ * is kept whatever its age.
+ */
+export function routerRetentionRules(keep: RouterRetention): RetentionRule[] {
+  const rules: RetentionRule[] = [];
+  if (keep.outboxDays > 0) rules.push(publishedOutboxRule(keep.outboxDays * DAY_MS));
+  if (keep.noticeDays > 0)
+    rules.push({
+      name: 'upstream_notices',
+      table: 'upstream_notices',
+      timeColumn: 'received_at',
+      keepMs: keep.noticeDays * DAY_MS,
+      notAfter: OLDEST_UNPUBLISHED_OUTBOX,
+    });
+  return rules;
+}
+
+/** The retention job: a background loop deleting due rows in batches; undefined when nothing is turned on. */
+export function startRetention(deps: {
+  db: Kysely<Database>;
+  logger: Logger;
+  keep: RouterRetention;
+  /** RETENTION_INTERVAL_MS: pause once nothing is due; 0 turns the job off. */
+  intervalMs: number;
+  /** RETENTION_BATCH: rows per batch. */
+  batchSize: number;
+}): BackgroundLoop<RetentionRoundResult> | undefined {
+  const rules = routerRetentionRules(deps.keep);
+  if (deps.intervalMs <= 0 || rules.length === 0) return undefined;
+  return backgroundLoop(retentionLoop({ ...deps, rules }));
+}
