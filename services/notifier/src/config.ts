@@ -68,6 +68,19 @@ export const notifierEnv = z
     NOTIFY_POLL_MS: positive(1_000),
     /** Bearer token of the callback admin API; outside production defaults to dev-admin-token. */
     ADMIN_TOKEN: z.string().optional(),
+    /**
+     * Pause of the retention job once nothing is due, ms; default 60000. 0 turns the job off. While a batch
+     * comes back full it goes again at once (docs/deploy.md "Retention").
+     */
+    RETENTION_INTERVAL_MS: millis(60_000),
+    /** Rows one retention batch deletes, in one short transaction; default 1000. */
+    RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+    /**
+     * Days the attempts of a finished delivery (delivered, given up, superseded or skipped) are kept, by when
+     * each started; default 30; 0 keeps them forever. A pending delivery's attempts are always kept, and
+     * the deliveries themselves are.
+     */
+    CALLBACK_ATTEMPT_RETENTION_DAYS: z.coerce.number().min(0).default(30),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

@@ -13,6 +13,7 @@ import type { Database } from './db/schema.js';
 import { startDeliveryWorker } from './deliveries/delivery.worker.js';
 import { startEventConsumer } from './events/event.consumer.js';
 import { orderStatusChangedHandler } from './events/order-status-changed.handler.js';
+import { startRetention } from './retention/retention.js';
 
 export interface Notifier {
   httpPort: number;
@@ -64,6 +65,16 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
       }),
       (w) => w.stop(),
     );
+
+    // Attempts of finished deliveries go in bounded batches; deliveries are kept (docs/deploy.md).
+    const retention = startRetention({
+      db,
+      logger,
+      keep: { attemptDays: config.CALLBACK_ATTEMPT_RETENTION_DAYS },
+      intervalMs: config.RETENTION_INTERVAL_MS,
+      batchSize: config.RETENTION_BATCH,
+    });
+    if (retention) svc.own('retention', retention, (r) => r.stop());
 
     const nc = await svc.events();
     svc.own(
