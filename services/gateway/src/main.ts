@@ -2,7 +2,6 @@ import { isEntryPoint, runService } from '@agentpay/config';
 import { createDb } from '@agentpay/db';
 import { boundPort } from '@agentpay/http';
 import { CLIENT_OPTIONS, checkGrpcHealth, loadProtos } from '@agentpay/proto';
-import { backgroundLoop } from '@agentpay/runtime';
 import { bootstrapService } from '@agentpay/service';
 import { requestMetrics } from '@agentpay/telemetry';
 import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
@@ -19,8 +18,9 @@ import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { buildMerchantApi } from './merchant-api/merchant-api.js';
 import { merchantRoutes } from './merchant-api/routes.js';
-import { admitRequest, purgeExpiredNonces, purgeRateWindows } from './merchants/admission.repository.js';
+import { admitRequest } from './merchants/admission.repository.js';
 import { createMerchantService } from './merchants/merchant.service.js';
+import { startRetention } from './retention/retention.js';
 
 export interface Gateway {
   merchantPort: number;
@@ -180,21 +180,16 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       },
     });
 
-    // Expired nonces and rate windows go in the background; state is in Postgres, so any replica may do it.
-    svc.own(
-      'purge loop',
-      backgroundLoop({
-        name: 'nonce and rate-window purge',
-        logger,
-        intervalMs: 60_000,
-        runAtStart: false,
-        round: async () => {
-          await purgeExpiredNonces(db);
-          await purgeRateWindows(db);
-        },
-      }),
-      (l) => l.stop(),
-    );
+    // Expired nonces and past rate windows go in bounded batches; state is in Postgres, so any replica may
+    // do it (docs/deploy.md "Retention").
+    const retention = startRetention({
+      db,
+      logger,
+      keep: { rateWindowSeconds: config.RATE_WINDOW_RETENTION_S },
+      intervalMs: config.RETENTION_INTERVAL_MS,
+      batchSize: config.RETENTION_BATCH,
+    });
+    if (retention) svc.own('retention', retention, (r) => r.stop());
 
     // Fastify's close stops accepting, lets in-flight requests finish, then resolves.
     svc.own('merchant API', merchantApi, (a) => a.close());
