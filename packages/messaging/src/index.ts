@@ -31,10 +31,12 @@ export {
   EVENTS_STREAM,
   EVENTS_SUBJECTS,
   ensureStream,
+  isTransientJetStreamError,
   type NoticeKind,
   noticeSubject,
   type OrderKind,
   publishEvent,
   type StreamSpec,
   statusChangedSubject,
+  withJetStreamPatience,
 } from './streams.js';

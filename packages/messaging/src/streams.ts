@@ -149,6 +149,43 @@ function samePlacement(current: StreamConfig['placement'] | undefined, wanted: S
   return (current?.cluster ?? '') === (wanted?.cluster ?? '') && tags(current) === tags(wanted);
 }
 
+/**
+ * Whether a JetStream call failed because the cluster could not answer for a moment, not because the
+ * request was wrong: a request that timed out or found no responder, or a 503 ("JetStream temporarily
+ * unavailable", which a cluster answers while it elects a stream or meta leader after a node is lost).
+ */
+export function isTransientJetStreamError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (['TimeoutError', 'NoRespondersError', 'RequestError'].includes(err.name)) return true;
+  return err instanceof JetStreamApiError && err.status === 503;
+}
+
+/**
+ * Runs a JetStream management call (a stream or consumer declaration at start) until it succeeds, retrying
+ * transient failures with backoff for at most `patienceMs`; a service that starts while a NATS node is being
+ * replaced waits for the cluster instead of exiting. Other errors are thrown at once.
+ */
+export async function withJetStreamPatience<T>(
+  what: string,
+  action: () => Promise<T>,
+  opts: { patienceMs?: number; onRetry?: (err: Error, attempt: number) => void } = {},
+): Promise<T> {
+  const deadline = Date.now() + (opts.patienceMs ?? 60_000);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await action();
+    } catch (err) {
+      if (!isTransientJetStreamError(err) || Date.now() >= deadline) {
+        if (err instanceof Error && attempt > 1)
+          err.message = `${what}: ${err.message} (after ${attempt} tries)`;
+        throw err;
+      }
+      opts.onRetry?.(err as Error, attempt);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** (attempt - 1), 5_000)));
+    }
+  }
+}
+
 function isStreamNotFound(err: unknown): boolean {
   return err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound;
 }

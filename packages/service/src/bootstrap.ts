@@ -1,7 +1,7 @@
 import { parseConfig, type z } from '@agentpay/config';
 import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
 import { createLogger, type Logger } from '@agentpay/logger';
-import { connectNats, ensureStream } from '@agentpay/messaging';
+import { connectNats, ensureStream, withJetStreamPatience } from '@agentpay/messaging';
 import { createRegistry, installTracing, type Registry } from '@agentpay/telemetry';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Kysely, Migration } from 'kysely';
@@ -120,11 +120,23 @@ export async function bootstrapService<S extends z.ZodType<CommonConfig, unknown
       const nc = own('nats', await connectNats(url, { name: opts.name, logger }), (c) => c.drain());
       const stream = required(config.EVENTS_STREAM, 'EVENTS_STREAM', opts.name);
       const prefix = required(config.EVENTS_SUBJECT_PREFIX, 'EVENTS_SUBJECT_PREFIX', opts.name);
-      await ensureStream(nc, {
-        name: stream,
-        subjects: [`${prefix}.>`],
-        ...(config.EVENTS_STREAM_REPLICAS !== undefined && { replicas: config.EVENTS_STREAM_REPLICAS }),
-      });
+      // A cluster that is electing leaders (a node just lost) answers late or 503: wait for it, not exit.
+      await withJetStreamPatience(
+        'declaring the events stream',
+        () =>
+          ensureStream(nc, {
+            name: stream,
+            subjects: [`${prefix}.>`],
+            ...(config.EVENTS_STREAM_REPLICAS !== undefined && { replicas: config.EVENTS_STREAM_REPLICAS }),
+          }),
+        {
+          onRetry: (err, attempt) =>
+            logger.warn(
+              { err: err.message, attempt },
+              'JetStream not answering yet; declaring the stream again',
+            ),
+        },
+      );
       return nc;
     },
     async run(build) {
