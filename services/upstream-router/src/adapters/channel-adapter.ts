@@ -91,6 +91,29 @@ export type UpstreamNotice =
       finishedAt?: Date | undefined;
     };
 
+/** One movement on a channel's daily statement (CONTRACT.md section 14). */
+export interface StatementLine {
+  /** The channel's own reference of the movement, unique on its statement. */
+  reference: string;
+  /** SPEI tracking key, at most 30 characters; '' when the movement has none. */
+  claveRastreo: string;
+  kind: 'deposit' | 'payout' | 'payout_return';
+  /** Centavos, as the statement shows them. */
+  amount: number;
+  occurredAt: Date;
+  /** deposit: the virtual account's CLABE; payout and payout_return: the payee's account. */
+  account: string;
+  /** The order number (deposit) or transfer number (payout, return) the channel was given; '' when none. */
+  platformRef: string;
+  /** The channel's reference of the account or payout, as the platform holds it (upstream_ref). */
+  upstreamRef: string;
+  /** deposit: the payer's account and name; '' otherwise. */
+  senderAccount: string;
+  senderName: string;
+  /** deposit: the channel applied it to its account's order; payout and payout_return: true (money moved). */
+  applied: boolean;
+}
+
 export interface ChannelAdapter {
   /**
    * What is wrong with a route's `config` for this adapter, as `config.<key>: <problem>`, or undefined when it
@@ -129,6 +152,13 @@ export interface ChannelAdapter {
   ): Promise<{ status: 'progress' | 'fail'; upstreamRef: string }>;
   /** Throws UpstreamNotFoundError when the channel never accepted a payout with this reference. */
   queryPayout(route: RouteContext, ref: { transferNo: string; upstreamRef: string }): Promise<PayoutState>;
+  /**
+   * The channel's statement of one Mexico City day (yyyy-MM-dd), line by line as it arrives. Ends only
+   * when the channel said the statement is whole; a cut connection, a malformed line or anything else
+   * that leaves it in doubt throws (UpstreamUnavailableError) instead, after the lines already yielded.
+   * `signal` stops reading (the caller went away).
+   */
+  fetchStatement(route: RouteContext, day: string, signal?: AbortSignal): AsyncIterable<StatementLine>;
   /** Verifies a notice the channel POSTed to the router and translates it; throws NoticeRejectedError. */
   parseNotice(
     route: RouteContext,

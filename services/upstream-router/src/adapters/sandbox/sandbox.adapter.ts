@@ -6,9 +6,11 @@ import {
   type PaymentState,
   type PayoutState,
   type RouteContext,
+  type StatementLine,
   type UpstreamNotice,
+  UpstreamUnavailableError,
 } from '../channel-adapter.js';
-import { channelRequest, setting } from './sandbox.client.js';
+import { channelLines, channelRequest, setting } from './sandbox.client.js';
 
 // The sandbox channel's API (services/upstream-sandbox/README.md). Its vocabulary stops here.
 
@@ -45,6 +47,24 @@ const notice = z.discriminatedUnion('type', [
     data: z.object({ payoutRef: z.string().min(1), at: z.string() }),
   }),
 ]);
+
+/** A movement line of the daily statement (GET /channel/statements/:day, NDJSON). */
+const statementLine = z.object({
+  reference: z.string().min(1),
+  claveRastreo: z.string().max(30),
+  kind: z.enum(['deposit', 'payout', 'payout_return']),
+  amount: z.number().int().min(0),
+  occurredAt: z.iso.datetime({ offset: true }),
+  account: z.string(),
+  platformRef: z.string(),
+  upstreamRef: z.string(),
+  senderAccount: z.string(),
+  senderName: z.string(),
+  applied: z.boolean(),
+});
+
+/** The statement's last line: without it, or with another count, the statement is not whole. */
+const statementEnd = z.object({ end: z.literal(true), day: z.string(), lines: z.number().int().min(0) });
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -192,6 +212,36 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
         ? `/channel/payouts/${encodeURIComponent(ref.upstreamRef)}`
         : `/channel/payouts?payoutRef=${encodeURIComponent(ref.transferNo)}`;
       return payoutState(await get(route, path, payout));
+    },
+
+    async *fetchStatement(route, day, signal): AsyncGenerator<StatementLine> {
+      const path = `/channel/statements/${encodeURIComponent(day)}`;
+      // Every doubt is "unavailable": the platform must never take a partial statement for the day.
+      const broken = (why: string) =>
+        new UpstreamUnavailableError(`statement ${day} of route ${route.id}: ${why}`);
+      let count = 0;
+      let ended = false;
+      for await (const text of channelLines(route, { path, timeoutMs, signal })) {
+        if (ended) throw broken('lines after the end line');
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          throw broken(`line ${count + 1} is not JSON`);
+        }
+        const end = statementEnd.safeParse(json);
+        if (end.success) {
+          if (end.data.day !== day || end.data.lines !== count)
+            throw broken(`end line says ${end.data.lines} lines of ${end.data.day}, read ${count}`);
+          ended = true;
+          continue;
+        }
+        const line = statementLine.safeParse(json);
+        if (!line.success) throw broken(`line ${count + 1} is malformed (${line.error.issues[0]?.message})`);
+        count++;
+        yield { ...line.data, occurredAt: new Date(line.data.occurredAt) };
+      }
+      if (!ended) throw broken(`ended after ${count} lines without its end line`);
     },
 
     parseNotice(route, received): UpstreamNotice {

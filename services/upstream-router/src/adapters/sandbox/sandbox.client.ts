@@ -106,3 +106,68 @@ export async function channelRequest<S extends z.ZodType>(
     );
   return parsed.data;
 }
+
+/** Longest statement line accepted; a channel sending more without a newline is not sending NDJSON. */
+const MAX_LINE_CHARS = 64 * 1024;
+
+/**
+ * One streamed GET of NDJSON from the sandbox channel, yielded line by line (blank lines skipped) as
+ * the body arrives: memory holds one chunk, whatever the length of the answer. The route's timeout
+ * bounds the wait for the headers and every pause between chunks, not the whole transfer. A body that
+ * breaks off throws UpstreamUnavailableError after the lines already yielded; so does any failure,
+ * a refusal (any status but 2xx) included.
+ */
+export async function* channelLines(
+  route: RouteContext,
+  call: { path: string; timeoutMs: number; signal?: AbortSignal | undefined },
+): AsyncGenerator<string> {
+  if (!route.credentials) throw new UpstreamUnavailableError(`route ${route.id} has no credentials`);
+  const url = `${setting(route, 'baseUrl').replace(/\/+$/, '')}${call.path}`;
+  const timeout = timeoutFor(route, call.timeoutMs);
+  const what = `GET ${call.path}`;
+  let response: Awaited<ReturnType<typeof request>>;
+  try {
+    response = await request(url, {
+      dispatcher: channelConnections,
+      method: 'GET',
+      headers: { 'x-api-key': route.credentials },
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+      ...(call.signal ? { signal: call.signal } : {}),
+    });
+  } catch (err) {
+    throw new UpstreamUnavailableError(`${what}: ${errorCode(err) ?? (err as Error).name}`, { cause: err });
+  }
+  const { statusCode: status, body } = response;
+  try {
+    // Whatever the refusal, the channel cannot give the stream now: the caller may try again later.
+    if (status < 200 || status > 299) {
+      const text = await body.text().catch(() => '');
+      if (status === 401 || status === 403)
+        throw new UpstreamUnavailableError(`${what}: channel refused the credentials`);
+      throw new UpstreamUnavailableError(`${what}: HTTP ${status} ${text.slice(0, 200)}`);
+    }
+    // fatal: bytes that are not UTF-8 are a broken answer, not text with replacement characters.
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let partial = '';
+    try {
+      for await (const chunk of body) {
+        const lines = (partial + decoder.decode(chunk as Buffer, { stream: true })).split('\n');
+        partial = lines.pop() ?? '';
+        if (partial.length > MAX_LINE_CHARS)
+          throw new UpstreamUnavailableError(`${what}: a line longer than ${MAX_LINE_CHARS} characters`);
+        for (const line of lines) if (line.trim() !== '') yield line;
+      }
+      partial += decoder.decode();
+    } catch (err) {
+      if (err instanceof UpstreamUnavailableError) throw err;
+      throw new UpstreamUnavailableError(`${what}: answer cut (${errorCode(err) ?? (err as Error).name})`, {
+        cause: err,
+      });
+    }
+    if (partial.trim() !== '') yield partial;
+  } finally {
+    // Stopped early (the caller went away, a bad line, an error answer): free the connection.
+    if (!body.destroyed) body.destroy();
+  }
+}
