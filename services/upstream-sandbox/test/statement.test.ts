@@ -283,6 +283,31 @@ describe('statement lines', () => {
   });
 });
 
+describe('deposit options', () => {
+  it('refuses a sender account that is not a CLABE and a statement amount with more than two decimals', async () => {
+    const account = await openAccount(300);
+    const badSender = await send<{ error: string; message: string }>(
+      'POST',
+      '/sandbox/deposits',
+      { clabe: account.clabe, amount: 3, senderAccount: '012180000123456783' },
+      null,
+    );
+    expect(badSender).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    expect(badSender.body.message).toContain('senderAccount');
+    const badAmount = await send<{ message: string }>(
+      'POST',
+      '/sandbox/deposits',
+      { clabe: account.clabe, amount: 3, statementAmount: 3.001 },
+      null,
+    );
+    expect(badAmount.status).toBe(400);
+    expect(badAmount.body.message).toContain('statementAmount');
+    // Neither refusal paid the account.
+    const state = await send<{ status: string }>('GET', `/channel/virtual-accounts/${account.accountId}`);
+    expect(state.body.status).toBe('open');
+  });
+});
+
 describe('days are Mexico City wall-clock days', () => {
   it('a movement at 23:59:59.999 Mexico City is on that day; one at 00:00 on the next (06:00 UTC)', async () => {
     const account = await openAccount(700);

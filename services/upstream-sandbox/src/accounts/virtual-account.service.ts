@@ -71,7 +71,7 @@ export interface DepositRequest {
 /** Payers' accounts when the tester names none: BBVA MEXICO (012) CLABEs, never an issued account. */
 const DEFAULT_SENDER_BANK = '012';
 const DEFAULT_SENDER_PLAZA = '180';
-export const DEFAULT_SENDER_NAME = 'PAGADOR SANDBOX';
+const DEFAULT_SENDER_NAME = 'PAGADOR SANDBOX';
 
 function generatedSenderAccount(): string {
   const digits = (randomBytes(8).readBigUInt64BE() % 100_000_000_000n).toString().padStart(11, '0');
