@@ -17,6 +17,7 @@ export {
   type QueryRunner,
 } from './prepared.js';
 export {
+  type BatchRow,
   createPublishedOutboxIndex,
   deleteDueBatch,
   OLDEST_UNPUBLISHED_OUTBOX,

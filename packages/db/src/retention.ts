@@ -26,8 +26,12 @@ export interface RetentionRule {
   notAfter?: RawBuilder<unknown>;
 }
 
-/** The bounded-batch DELETE of a rule: at most `limit` due rows, oldest first, skipping rows others hold. */
-export function retentionBatch(rule: RetentionRule, limit: number): RawBuilder<unknown> {
+/**
+ * The bounded-batch DELETE of a rule: at most `limit` due rows, oldest first, skipping rows others hold.
+ * `from` (the `last` of the previous batch) starts the index scan there instead of at the oldest entry.
+ * It answers how many rows went and the newest time among them, as text (microseconds intact).
+ */
+export function retentionBatch(rule: RetentionRule, limit: number, from?: string): RawBuilder<BatchRow> {
   if (!Number.isInteger(limit) || limit < 1)
     throw new RangeError(`retention batch must be a positive integer`);
   if (!(rule.keepMs >= 0)) throw new RangeError(`retention of ${rule.name} must be 0 or more ms`);
@@ -36,28 +40,41 @@ export function retentionBatch(rule: RetentionRule, limit: number): RawBuilder<u
   const age = sql`now() - make_interval(secs => ${rule.keepMs / 1000}::float8)`;
   const cutoff = rule.notAfter ? sql`least(${age}, (${rule.notAfter}))` : age;
   const extra = rule.where ? sql`and (${rule.where})` : sql``;
+  const start = from === undefined ? sql`` : sql`and ${time} >= ${from}::timestamptz`;
   // One statement is one short transaction. SKIP LOCKED: a row a writer (or another replica's round) holds
   // is left for a later round rather than waited on. Rows are found by the time index and deleted by ctid
   // (a TID scan), so a batch costs its own rows whatever the table's size.
-  return sql`
+  return sql<BatchRow>`
     with due as (
       select t.ctid from ${table} t
-      where ${time} < ${cutoff} ${extra}
+      where ${time} < ${cutoff} ${start} ${extra}
       order by ${time}
       limit ${limit}
       for update of t skip locked
+    ), gone as (
+      delete from ${table} t where t.ctid = any (array(select ctid from due)) returning ${time} as at
     )
-    delete from ${table} where ctid = any (array(select ctid from due))`;
+    select count(*)::int as deleted, max(at)::text as last from gone`;
 }
 
-/** Deletes at most `limit` due rows of `rule` in one short transaction; answers how many went. */
+/** What one batch did: rows deleted, and the newest time among them (null when none). */
+export interface BatchRow {
+  deleted: number;
+  last: string | null;
+}
+
+/**
+ * Deletes at most `limit` due rows of `rule` in one short transaction, from `from` on if given; answers
+ * how many went and the newest time among them.
+ */
 export async function deleteDueBatch(
   db: Kysely<AnyDatabase>,
   rule: RetentionRule,
   limit: number,
-): Promise<number> {
-  const result = await retentionBatch(rule, limit).execute(db);
-  return Number(result.numAffectedRows ?? 0);
+  from?: string,
+): Promise<BatchRow> {
+  const result = await retentionBatch(rule, limit, from).execute(db);
+  return result.rows[0] ?? { deleted: 0, last: null };
 }
 
 /** What one retention round deleted, by rule name, and whether any batch came back full. */
@@ -70,19 +87,27 @@ export interface RetentionRoundResult {
 /**
  * One round: one batch per rule (each its own transaction), so a rule with a large backlog does not
  * starve the others; answers `more` while any batch was full. Stops between rules when `signal` aborts.
+ *
+ * `resume` carries, from batch to batch, the newest time each rule has deleted: the next batch starts its
+ * index scan there. Deleted rows leave dead index entries until VACUUM, and a batch that started at the
+ * oldest entry every time would step over all of them: draining a backlog would cost its square, and an
+ * idle round would cost the dead entries since the last VACUUM. A row behind the mark (skipped while a
+ * writer held it, or satisfying `where` only later) is found once the caller clears `resume`, which
+ * `retentionLoop` does every few runs (a full pass).
  */
 export async function retentionRound(
   db: Kysely<AnyDatabase>,
   rules: readonly RetentionRule[],
-  opts: { batchSize: number; signal?: AbortSignal },
+  opts: { batchSize: number; signal?: AbortSignal; resume?: Map<string, string> },
 ): Promise<RetentionRoundResult> {
   const deleted: Record<string, number> = {};
   let more = false;
   for (const rule of rules) {
     if (opts.signal?.aborted) break;
-    const n = await deleteDueBatch(db, rule, opts.batchSize);
-    deleted[rule.name] = n;
-    if (n >= opts.batchSize) more = true;
+    const batch = await deleteDueBatch(db, rule, opts.batchSize, opts.resume?.get(rule.name));
+    deleted[rule.name] = batch.deleted;
+    if (batch.last !== null) opts.resume?.set(rule.name, batch.last);
+    if (batch.deleted >= opts.batchSize) more = true;
   }
   return { deleted, more };
 }
@@ -100,6 +125,11 @@ export interface RetentionLoopOptions {
   name?: string;
   /** Told how many rows each round deleted per rule (a metric, say). */
   onDeleted?: (rule: string, rows: number) => void;
+  /**
+   * Every this many runs (a run: rounds until one is idle), start again from each rule's oldest row rather
+   * than from where the last batch ended, to find rows left behind that mark; default 10.
+   */
+  fullPassEvery?: number;
 }
 
 /**
@@ -110,16 +140,34 @@ export interface RetentionLoopOptions {
  */
 export function retentionLoop(opts: RetentionLoopOptions) {
   const name = opts.name ?? 'retention';
+  // Totals of the rounds since the loop was last idle: a backlog drained over many rounds is one info line.
+  let run: { rounds: number; deleted: Record<string, number> } = { rounds: 0, deleted: {} };
+  const resume = new Map<string, string>();
+  const fullPassEvery = opts.fullPassEvery ?? 10;
+  let runs = 0;
   return {
     name,
     logger: opts.logger,
     intervalMs: opts.intervalMs,
     runAtStart: false,
     round: async (signal: AbortSignal): Promise<RetentionRoundResult> => {
-      const result = await retentionRound(opts.db, opts.rules, { batchSize: opts.batchSize, signal });
-      const deleted = Object.entries(result.deleted).filter(([, n]) => n > 0);
-      for (const [rule, n] of deleted) opts.onDeleted?.(rule, n);
-      if (deleted.length > 0) opts.logger.debug({ loop: name, deleted: result.deleted }, 'retention round');
+      const result = await retentionRound(opts.db, opts.rules, { batchSize: opts.batchSize, signal, resume });
+      run.rounds += 1;
+      for (const [rule, n] of Object.entries(result.deleted)) {
+        if (n === 0) continue;
+        opts.onDeleted?.(rule, n);
+        run.deleted[rule] = (run.deleted[rule] ?? 0) + n;
+      }
+      if (!result.more) {
+        if (Object.keys(run.deleted).length > 0)
+          opts.logger[run.rounds > 1 ? 'info' : 'debug'](
+            { loop: name, rounds: run.rounds, deleted: run.deleted },
+            'retention deleted rows past their retention',
+          );
+        run = { rounds: 0, deleted: {} };
+        runs += 1;
+        if (runs % fullPassEvery === 0) resume.clear();
+      }
       return result;
     },
     next: (result: RetentionRoundResult): 'more' | 'idle' => (result.more ? 'more' : 'idle'),

@@ -77,15 +77,15 @@ describe('retention batches', () => {
     await insert(100, 3, 7_200, false); // old but not done: kept however old
     await insert(200, 4, 60); // done but recent: kept
     await insert(300, 2, 10_800); // oldest, due
-    expect(await deleteDueBatch(db, rule, 3)).toBe(3);
+    expect((await deleteDueBatch(db, rule, 3)).deleted).toBe(3);
     // The two oldest went first, then one of the next age.
     const left = await ids();
     expect(left).not.toContain(300);
     expect(left).not.toContain(301);
     expect(left.filter((id) => id < 100)).toHaveLength(4);
-    expect(await deleteDueBatch(db, rule, 3)).toBe(3);
-    expect(await deleteDueBatch(db, rule, 3)).toBe(1);
-    expect(await deleteDueBatch(db, rule, 3)).toBe(0);
+    expect((await deleteDueBatch(db, rule, 3)).deleted).toBe(3);
+    expect((await deleteDueBatch(db, rule, 3)).deleted).toBe(1);
+    expect(await deleteDueBatch(db, rule, 3)).toEqual({ deleted: 0, last: null });
     expect(await ids()).toEqual([100, 101, 102, 200, 201, 202, 203]);
   });
 
@@ -94,7 +94,7 @@ describe('retention batches', () => {
     await insert(10, 3, 3 * 7_200);
     // Rows from 1.5 × 7200 s ago and later are held back, as the router holds notices whose event is unpublished.
     const bounded = { ...rule, notAfter: sql`now() - interval '10800 seconds'` };
-    expect(await deleteDueBatch(db, bounded, 100)).toBe(3);
+    expect((await deleteDueBatch(db, bounded, 100)).deleted).toBe(3);
     expect(await ids()).toEqual([1, 2, 3]);
   });
 
@@ -102,10 +102,10 @@ describe('retention batches', () => {
     await insert(1, 4, 7_200);
     await db.transaction().execute(async (trx) => {
       await sql`select 1 from events where id = 2 for update`.execute(trx);
-      expect(await deleteDueBatch(db, rule, 100)).toBe(3);
+      expect((await deleteDueBatch(db, rule, 100)).deleted).toBe(3);
     });
     expect(await ids()).toEqual([2]);
-    expect(await deleteDueBatch(db, rule, 100)).toBe(1);
+    expect((await deleteDueBatch(db, rule, 100)).deleted).toBe(1);
   });
 
   it('refuses a batch size that is not a positive integer', async () => {
@@ -136,6 +136,58 @@ describe('retention rounds', () => {
       more: false,
     });
     expect(await ids()).toEqual([]);
+  });
+
+  it('starts each batch where the last one ended, and finds a row left behind that mark once it is cleared', async () => {
+    await insert(1, 6, 7_200);
+    await insert(10, 1, 9_000, false); // the oldest row, not done yet
+    const resume = new Map<string, string>();
+    expect(await retentionRound(db, [rule], { batchSize: 3, resume })).toEqual({
+      deleted: { events: 3 },
+      more: true,
+    });
+    expect(resume.get('events')).toBeDefined();
+    // Now done, but behind the mark: the next batches do not see it.
+    await sql`update events set done = true where id = 10`.execute(db);
+    expect(await retentionRound(db, [rule], { batchSize: 3, resume })).toEqual({
+      deleted: { events: 3 },
+      more: true,
+    });
+    expect(await retentionRound(db, [rule], { batchSize: 3, resume })).toEqual({
+      deleted: { events: 0 },
+      more: false,
+    });
+    expect(await ids()).toEqual([10]);
+    // A full pass (the loop clears the marks every few runs) starts from the oldest row again.
+    resume.clear();
+    expect(await retentionRound(db, [rule], { batchSize: 3, resume })).toEqual({
+      deleted: { events: 1 },
+      more: false,
+    });
+    expect(await ids()).toEqual([]);
+  });
+
+  it('as a loop, makes a full pass every fullPassEvery runs', async () => {
+    await insert(1, 1, 7_200);
+    await insert(10, 1, 9_000, false);
+    const options = retentionLoop({
+      db,
+      rules: [rule],
+      batchSize: 3,
+      intervalMs: 0,
+      logger,
+      fullPassEvery: 2,
+    });
+    const loop = backgroundLoop(options);
+    try {
+      expect(await loop.runOnce()).toEqual({ deleted: { events: 1 }, more: false }); // run 1 sets the mark
+      await sql`update events set done = true where id = 10`.execute(db);
+      expect(await loop.runOnce()).toEqual({ deleted: { events: 0 }, more: false }); // run 2, from the mark
+      expect(await loop.runOnce()).toEqual({ deleted: { events: 1 }, more: false }); // run 3, a full pass
+      expect(await ids()).toEqual([]);
+    } finally {
+      await loop.stop();
+    }
   });
 
   it('as a background loop: goes again at once while batches are full, then idles until kicked', async () => {
