@@ -19,7 +19,7 @@ import { createPayoutService } from './payout/payout.service.js';
 import { startRetention } from './retention/retention.js';
 import { routerHandlers } from './router.grpc.js';
 import { createChannels } from './routes/channels.js';
-import { seedRouteOnce } from './routes/route.repository.js';
+import { findRoute, seedRouteOnce } from './routes/route.repository.js';
 import { routeAdminHandlers } from './routes/route-admin.grpc.js';
 import { createRouteAdminService } from './routes/route-admin.service.js';
 import { createSecretResolver } from './routes/secrets.js';
@@ -146,6 +146,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
               options: createOptionsService(db),
               virtualAccounts: createVirtualAccountService({ selector, channels, breakers, logger }),
               payouts: createPayoutService({ selector, channels, breakers, logger }),
+              statements: { findRoute: (id) => findRoute(db, id), channels },
             }),
           ],
           [

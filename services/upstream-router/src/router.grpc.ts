@@ -31,8 +31,8 @@ export interface RouterGrpcDeps {
   options: OptionsService;
   virtualAccounts: VirtualAccountService;
   payouts: PayoutService;
-  /** Reading channel statements; until main.ts passes it, StreamStatement answers UNIMPLEMENTED. */
-  statements?: StatementSource | undefined;
+  /** Reading channel statements (StreamStatement). */
+  statements: StatementSource;
 }
 
 const statementDay = z.iso.date();
@@ -101,10 +101,7 @@ async function streamStatement(
 export function routerHandlers(deps: RouterGrpcDeps): UpstreamRouterHandlers {
   const { logger, options, virtualAccounts, payouts, statements } = deps;
   return {
-    StreamStatement: (call) => {
-      if (statements) void streamStatement(call, logger, statements);
-      else call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'statements are not wired' });
-    },
+    StreamStatement: (call) => void streamStatement(call, logger, statements),
     ListPayMethods: unary(logger, (req) => options.payMethods(req.mch_no)),
     ListPayeeTypes: unary(logger, (req) => options.payeeTypes(req.mch_no)),
     ListPayeeCodes: unary(logger, (req) => options.payeeCodes(req.mch_no, req.payee_type)),
