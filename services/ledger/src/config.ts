@@ -48,6 +48,21 @@ export const ledgerEnv = z
     SETTLEMENT_SWEEP_INTERVAL_MS: millis(60_000),
     /** Pay-ins settled per sweep transaction; default 500. */
     SETTLEMENT_BATCH: positive(500, 5_000),
+    /** The upstream router (statements, routes, return payouts); default 127.0.0.1:50053. */
+    ROUTER_ADDR: z.string().default('127.0.0.1:50053'),
+    /** Lines and movements more recent than this are pending in a reconciliation, not discrepancies, ms; default 3600000 (1 h). */
+    RECON_GRACE_MS: millis(3_600_000),
+    /** Wall-clock time (HH:mm, API_TIME_ZONE) after which the previous day is reconciled; default 06:00. */
+    RECON_TIME: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm')
+      .default('06:00'),
+    /** How often the daily schedule looks whether its run is due, ms; default 60000. 0 turns it off (RunReconciliation still works). */
+    RECON_SCHEDULE_INTERVAL_MS: millis(60_000),
+    /** Statement lines per insert while a statement streams in; default 1000. */
+    RECON_BATCH: positive(1_000, 10_000),
+    /** Pause between two checks of the return payouts in flight, ms; default 30000. 0 turns the loop off. */
+    RECON_RETURN_POLL_MS: millis(30_000),
   })
   // Checked in the transform, not a refine: the migrate entry picks fields from the plain object schema.
   .transform((env, ctx) => {

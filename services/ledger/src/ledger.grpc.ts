@@ -1,21 +1,68 @@
 import type { Logger } from '@agentpay/logger';
-import { type LedgerRecord, type LedgerServiceHandlers, unary } from '@agentpay/proto';
+import {
+  APP_CODE_METADATA,
+  type Discrepancy,
+  type LedgerRecord,
+  type LedgerServiceHandlers,
+  toServiceError,
+  unary,
+} from '@agentpay/proto';
 import { AppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import type { Kysely } from 'kysely';
-import type { Database, EntryRow } from './db/schema.js';
+import type { Database, DiscrepancyRow, EntryRow } from './db/schema.js';
 import { type CheckReport, type CrossCheck, checkLedger } from './ledger/check.repository.js';
-import { isLedgerError, type LedgerError, type LedgerErrorCode } from './ledger/ledger.errors.js';
+import { isLedgerError, LedgerError, type LedgerErrorCode } from './ledger/ledger.errors.js';
 import type { LedgerService } from './ledger/ledger.service.js';
 import { decodeCursor, listRecords } from './ledger/records.repository.js';
+import {
+  DISCREPANCY_KINDS,
+  DISCREPANCY_STATES,
+  getDiscrepancy,
+  listDiscrepancies,
+} from './reconciliation/discrepancies.repository.js';
+import type { Reconciliation } from './reconciliation/reconciliation.service.js';
 import type { Settlement } from './settlement/settlement.sweep.js';
 
 /** docs/merchant-api.md "Balance and statement": a statement spans at most 31 days. */
 const MAX_RECORDS_SPAN_MS = 31 * 24 * 60 * 60 * 1000;
 
-/** The one place ledger refusals become contract codes (INSUFFICIENT_BALANCE travels as 40006). */
-function toAppError(err: LedgerError): AppError {
+/**
+ * The one place ledger refusals become contract codes (INSUFFICIENT_BALANCE travels as 40006). The
+ * reconciliation's NOT_FOUND and ALREADY_RESOLVED have no contract code (the admin API answers 404 and
+ * 409): they travel as gRPC NOT_FOUND and FAILED_PRECONDITION with that name in `agentpay-code`.
+ */
+function toGrpcError(err: LedgerError, logger: Logger): Partial<grpc.ServiceError> {
   const code: LedgerErrorCode = err.code;
+  const plain = (status: grpc.status) => {
+    const metadata = new grpc.Metadata();
+    metadata.set(APP_CODE_METADATA, code);
+    return { code: status, details: err.detail ?? err.message, metadata };
+  };
+  switch (code) {
+    case 'NOT_FOUND':
+      return plain(grpc.status.NOT_FOUND);
+    case 'ALREADY_RESOLVED':
+      return plain(grpc.status.FAILED_PRECONDITION);
+    case 'ACTION_NOT_ALLOWED':
+      return toServiceError(new AppError('INVALID_PARAMETER', err.detail ?? err.message), logger);
+    case 'INSUFFICIENT_BALANCE':
+    case 'FREEZE_VOIDED':
+    case 'KEY_CONFLICT':
+    case 'INVALID_REQUEST':
+      return toServiceError(toAppError(err, code), logger);
+    default: {
+      const unreachable: never = code;
+      return unreachable;
+    }
+  }
+}
+
+/** The refusals that have a contract code. */
+function toAppError(
+  err: LedgerError,
+  code: 'INSUFFICIENT_BALANCE' | 'FREEZE_VOIDED' | 'KEY_CONFLICT' | 'INVALID_REQUEST',
+): AppError {
   switch (code) {
     case 'INSUFFICIENT_BALANCE':
       return new AppError('INSUFFICIENT_BALANCE');
@@ -37,8 +84,60 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    throw isLedgerError(err) ? toAppError(err) : err;
+    if (!isLedgerError(err)) throw err;
+    switch (err.code) {
+      case 'INSUFFICIENT_BALANCE':
+      case 'FREEZE_VOIDED':
+      case 'KEY_CONFLICT':
+      case 'INVALID_REQUEST':
+        throw toAppError(err, err.code);
+      default:
+        throw err;
+    }
   }
+}
+
+/** A unary handler whose ledger refusals are mapped by toGrpcError (the reconciliation's calls). */
+function ledgerUnary<Req, Res>(
+  logger: Logger,
+  handler: (request: Req) => Promise<Res>,
+): grpc.handleUnaryCall<Req, Res> {
+  return (call, callback) => {
+    handler(call.request).then(
+      (response) => callback(null, response),
+      (err: unknown) => callback(isLedgerError(err) ? toGrpcError(err, logger) : toServiceError(err, logger)),
+    );
+  };
+}
+
+/** A discrepancy as the proto carries it (sides as JSON text, amounts in centavos). */
+export function toDiscrepancy(row: DiscrepancyRow): Discrepancy {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    route_id: row.route_id,
+    day: row.day,
+    amount: String(row.amount),
+    platform_json: row.platform == null ? '' : JSON.stringify(row.platform),
+    channel_json: row.channel == null ? '' : JSON.stringify(row.channel),
+    state: row.state,
+    created_at: row.created_at.toISOString(),
+    resolution_action: row.resolution_action,
+    resolution_operator: row.resolution_operator,
+    resolution_reason: row.resolution_reason,
+    resolved_at: row.resolved_at ? row.resolved_at.toISOString() : '',
+    resolution_ref: row.resolution_ref,
+    resolution_status: row.resolution_status,
+    mch_no: row.mch_no,
+    order_no: row.order_no,
+    transfer_no: row.transfer_no,
+  };
+}
+
+function discrepancyId(text: string): number {
+  const id = Number(text);
+  if (!text || !Number.isSafeInteger(id) || id < 1) throw new AppError('INVALID_PARAMETER', 'id (unknown)');
+  return id;
 }
 
 /** The merchant-facing record of an entry (proto LedgerRecord). */
@@ -82,14 +181,55 @@ export function ledgerHandlers(deps: {
   logger: Logger;
   ledger: LedgerService;
   settlement: Settlement;
+  reconciliation: Reconciliation;
   crossChecks?: readonly CrossCheck[];
 }): LedgerServiceHandlers {
-  const { db, logger, ledger, settlement } = deps;
+  const { db, logger, ledger, settlement, reconciliation } = deps;
   return {
-    // Reconciliation (CONTRACT.md section 14) is being built; until it lands these answer UNIMPLEMENTED.
-    RunReconciliation: notYet,
-    ListDiscrepancies: notYet,
-    GetDiscrepancy: notYet,
+    RunReconciliation: ledgerUnary(logger, async (request) => {
+      const result = await reconciliation.run(request.day, request.route_id);
+      return {
+        day: result.day,
+        routes: result.routes.map((r) => ({
+          route_id: r.routeId,
+          lines: String(r.lines),
+          matched: String(r.matched),
+          pending: String(r.pending),
+          discrepancies: String(r.discrepancies),
+        })),
+      };
+    }),
+    ListDiscrepancies: ledgerUnary(logger, async (request) => {
+      if (request.state && !(DISCREPANCY_STATES as readonly string[]).includes(request.state)) {
+        throw new AppError('INVALID_PARAMETER', 'state (open or resolved)');
+      }
+      if (request.kind && !(DISCREPANCY_KINDS as readonly string[]).includes(request.kind)) {
+        throw new AppError('INVALID_PARAMETER', `kind (one of ${DISCREPANCY_KINDS.join(', ')})`);
+      }
+      if (request.day && !/^\d{4}-\d{2}-\d{2}$/.test(request.day)) {
+        throw new AppError('INVALID_PARAMETER', 'day (yyyy-MM-dd)');
+      }
+      const limit = request.limit === 0 ? 100 : request.limit;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
+        throw new AppError('INVALID_PARAMETER', 'limit (must be 1..500)');
+      }
+      const page = await listDiscrepancies(db, {
+        limit,
+        ...(request.state && { state: request.state }),
+        ...(request.kind && { kind: request.kind }),
+        ...(request.day && { day: request.day }),
+        ...(request.after_id && { afterId: discrepancyId(request.after_id) }),
+      });
+      return {
+        items: page.items.map(toDiscrepancy),
+        next_after_id: page.next === null ? '' : String(page.next),
+      };
+    }),
+    GetDiscrepancy: ledgerUnary(logger, async (request) => {
+      const row = await getDiscrepancy(db, discrepancyId(request.id));
+      if (!row) throw new LedgerError('NOT_FOUND', `discrepancy ${request.id}`);
+      return toDiscrepancy(row);
+    }),
     ResolveDiscrepancy: notYet,
     Freeze: unary(logger, async (request) => {
       const { entry, created } = await mapped(() =>

@@ -11,6 +11,11 @@ import type { CrossCheck } from './ledger/check.repository.js';
 import { type LedgerService, ledgerService } from './ledger/ledger.service.js';
 import { ledgerHandlers } from './ledger.grpc.js';
 import { observedCrossChecks } from './observed/cross-checks.js';
+import {
+  type Reconciliation,
+  reconciliation as reconciliationService,
+} from './reconciliation/reconciliation.service.js';
+import { connectReconRouter } from './reconciliation/router.client.js';
 import { settlementCalendar } from './settlement/calendar.js';
 import { type Settlement, settlementSweep } from './settlement/settlement.sweep.js';
 
@@ -21,6 +26,7 @@ export interface Ledger {
   /** The use cases, for tests and operators' scripts in the same process. */
   ledger: LedgerService;
   settlement: Settlement;
+  reconciliation: Reconciliation;
   stop(): Promise<void>;
 }
 
@@ -87,6 +93,23 @@ export async function main(
       (s) => s.stop(),
     );
 
+    // ledger -> router is one way: the router never calls the ledger.
+    const router = svc.own('router client', connectReconRouter(config.ROUTER_ADDR), (r) => r.close());
+    const reconciliation = svc.own(
+      'reconciliation schedule',
+      reconciliationService({
+        db,
+        logger,
+        router,
+        timeZone: config.API_TIME_ZONE,
+        graceMs: config.RECON_GRACE_MS,
+        batch: config.RECON_BATCH,
+        reconTime: config.RECON_TIME,
+        intervalMs: config.RECON_SCHEDULE_INTERVAL_MS,
+      }),
+      (r) => r.stop(),
+    );
+
     const grpcServer = svc.own(
       'gRPC server',
       await startGrpcServer({
@@ -102,6 +125,7 @@ export async function main(
               logger,
               ledger,
               settlement,
+              reconciliation,
               crossChecks: [...observedCrossChecks, ...(opts.crossChecks ?? [])],
             }),
           ],
@@ -117,7 +141,14 @@ export async function main(
     grpcServer.setServing(true);
     logger.info({ grpcPort: grpcServer.port }, 'ledger listening');
 
-    return { grpcPort: grpcServer.port, metricsPort: boundPort(ops), ledger, settlement, stop: svc.stop };
+    return {
+      grpcPort: grpcServer.port,
+      metricsPort: boundPort(ops),
+      ledger,
+      settlement,
+      reconciliation,
+      stop: svc.stop,
+    };
   });
 }
 

@@ -23,9 +23,13 @@ export interface EntriesTable {
   id: Generated<number>;
   /** Derived from the cause (`pay_in:<orderNo>`, `freeze:<transferNo>`, …): a repeat books nothing. */
   key: string;
-  /** pay_in | settle | transfer_freeze | transfer_unfreeze | transfer_out | transfer_return | adjust */
+  /**
+   * pay_in | settle | transfer_freeze | transfer_unfreeze | transfer_out | transfer_return | adjust; with no
+   * merchant (platform entries): unmatched_in | unmatched_return | unmatched_return_reversal
+   */
   type: string;
-  mch_no: string;
+  /** null for a platform entry (no merchant part moves; its changes and balances are 0). */
+  mch_no: string | null;
   order_no: string | null;
   biz_order_no: string | null;
   transfer_no: string | null;
@@ -115,6 +119,70 @@ export interface ObservedOrdersTable {
   updated_at: Generated<Date>;
 }
 
+export interface StatementLinesTable {
+  route_id: string;
+  /** The statement's day (yyyy-MM-dd, Mexico City). */
+  day: string;
+  /** The channel's reference, unique on its statement. */
+  reference: string;
+  /** deposit | payout | payout_return */
+  kind: string;
+  amount: Int8;
+  occurred_at: Date;
+  clave_rastreo: string;
+  account: string;
+  /** The order number (deposit) or transfer number (payout, payout_return) the channel was given. */
+  platform_ref: string;
+  upstream_ref: string;
+  sender_account: string;
+  sender_name: string;
+  /** deposit: the channel applied it to its account's order. */
+  applied: boolean;
+}
+
+export interface ReconRunsTable {
+  id: Generated<number>;
+  route_id: string;
+  day: string;
+  /** running | succeeded | failed */
+  status: string;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  lines: Generated<Int8>;
+  matched: Generated<Int8>;
+  pending: Generated<Int8>;
+  discrepancies: Generated<Int8>;
+  error: string | null;
+}
+
+export interface DiscrepanciesTable {
+  id: Generated<number>;
+  /** route:day:kind:reference; a run of the same day adds nothing it found before. */
+  key: string;
+  /** missing_on_platform | missing_on_channel | amount_mismatch | unmatched_deposit */
+  kind: string;
+  route_id: string;
+  day: string;
+  /** Centavos: the channel's when there is a line, else the platform's. */
+  amount: Int8;
+  platform: unknown;
+  channel: unknown;
+  mch_no: Generated<string>;
+  order_no: Generated<string>;
+  transfer_no: Generated<string>;
+  /** open | resolved */
+  state: Generated<string>;
+  created_at: CreatedAt;
+  resolution_action: Generated<string>;
+  resolution_operator: Generated<string>;
+  resolution_reason: Generated<string>;
+  resolved_at: Date | null;
+  resolution_ref: Generated<string>;
+  /** pending | success | fail for a return; '' otherwise */
+  resolution_status: Generated<string>;
+  return_attempts: Generated<number>;
+}
+
 export interface Database {
   outbox: OutboxTable;
   accounts: AccountsTable;
@@ -124,9 +192,14 @@ export interface Database {
   pay_ins: PayInsTable;
   unmatched_events: UnmatchedEventsTable;
   observed_orders: ObservedOrdersTable;
+  statement_lines: StatementLinesTable;
+  recon_runs: ReconRunsTable;
+  discrepancies: DiscrepanciesTable;
 }
 
 export type EntryRow = Selectable<EntriesTable>;
 export type HoldRow = Selectable<HoldsTable>;
 export type PayInRow = Selectable<PayInsTable>;
 export type ObservedOrderRow = Selectable<ObservedOrdersTable>;
+export type DiscrepancyRow = Selectable<DiscrepanciesTable>;
+export type ReconRunRow = Selectable<ReconRunsTable>;

@@ -15,6 +15,14 @@ export function clearingAccount(routeId: string | undefined): string {
   return `clearing:${routeId || DEFAULT_ROUTE}`;
 }
 
+/**
+ * Channel money on a route that no order owns yet (unmatched deposits): recognised from the route's
+ * clearing account when reconciliation finds it, and from here credited to a merchant or returned.
+ */
+export function unmatchedAccount(routeId: string): string {
+  return `unmatched:${routeId || DEFAULT_ROUTE}`;
+}
+
 /** The kind and owner an account row is created with, from its id. */
 export function accountRow(id: string): { id: string; kind: string; mch_no: string | null } {
   if (id.startsWith('mch:')) {
@@ -22,5 +30,6 @@ export function accountRow(id: string): { id: string; kind: string; mch_no: stri
     return { id, kind: part, mch_no: id.slice('mch:'.length, id.lastIndexOf(':')) };
   }
   if (id.startsWith('clearing:')) return { id, kind: 'clearing', mch_no: null };
+  if (id.startsWith('unmatched:')) return { id, kind: 'unmatched', mch_no: null };
   return { id, kind: id, mch_no: null };
 }

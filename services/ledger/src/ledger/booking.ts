@@ -1,5 +1,13 @@
 import type { SettleType } from '@agentpay/api';
-import { ADJUSTMENTS, clearingAccount, FEE_REVENUE, merchantAccount, PARTS, type Part } from './accounts.js';
+import {
+  ADJUSTMENTS,
+  clearingAccount,
+  FEE_REVENUE,
+  merchantAccount,
+  PARTS,
+  type Part,
+  unmatchedAccount,
+} from './accounts.js';
 import { LedgerError } from './ledger.errors.js';
 
 // What the ledger can be asked to book, and the pure decision of what each booking writes given the
@@ -26,7 +34,17 @@ export type Command =
   | { type: 'void_freeze'; mchNo: string; transferNo: string }
   | { type: 'transfer_out'; mchNo: string; transferNo: string }
   | { type: 'transfer_return'; mchNo: string; transferNo: string }
-  | { type: 'adjust'; mchNo: string; amount: number; reason: string; reference: string };
+  | { type: 'adjust'; mchNo: string; amount: number; reason: string; reference: string }
+  /** An unmatched deposit credited to a merchant (an `adjust` record citing the discrepancy). */
+  | {
+      type: 'credit';
+      mchNo: string;
+      discrepancyId: string;
+      routeId: string;
+      orderNo: string;
+      amount: number;
+      reason: string;
+    };
 
 /** The idempotency key of a command, derived from its cause. */
 export function keyOf(command: Command): string {
@@ -42,6 +60,8 @@ export function keyOf(command: Command): string {
       return `${command.type}:${command.transferNo}`;
     case 'adjust':
       return `adjust:${command.mchNo}:${command.reference}`;
+    case 'credit':
+      return `credit:${command.discrepancyId}`;
     default: {
       const unreachable: never = command;
       return unreachable;
@@ -60,6 +80,8 @@ export function platformAccountsOf(command: Command): string[] {
       return [clearingAccount(undefined)];
     case 'adjust':
       return [ADJUSTMENTS];
+    case 'credit':
+      return [unmatchedAccount(command.routeId)];
     case 'settle':
     case 'freeze':
     case 'unfreeze':
@@ -381,6 +403,36 @@ export function plan(command: Command, state: PlanState): Plan {
         movements: [
           { account: m(command.mchNo, 'available'), amount: command.amount },
           { account: ADJUSTMENTS, amount: -command.amount },
+        ],
+      };
+    }
+    case 'credit': {
+      if (previous) {
+        return previous.amount === command.amount
+          ? { kind: 'existing', key }
+          : {
+              kind: 'existing',
+              key,
+              conflict: `discrepancy ${command.discrepancyId} was credited another amount`,
+            };
+      }
+      return {
+        kind: 'book',
+        entry: {
+          key,
+          type: 'adjust',
+          mchNo: command.mchNo,
+          orderNo: command.orderNo || null,
+          bizOrderNo: null,
+          transferNo: null,
+          bizTransferNo: null,
+          amount: command.amount,
+          fee: 0,
+          remark: `discrepancy ${command.discrepancyId}: ${command.reason}`,
+        },
+        movements: [
+          { account: m(command.mchNo, 'available'), amount: command.amount },
+          { account: unmatchedAccount(command.routeId), amount: -command.amount },
         ],
       };
     }

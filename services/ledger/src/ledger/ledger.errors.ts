@@ -8,6 +8,12 @@ export const LedgerErrorCodes = {
   KEY_CONFLICT: 'already booked with different figures',
   /** A malformed request (the detail names the field). */
   INVALID_REQUEST: 'invalid request',
+  /** No discrepancy with this id. */
+  NOT_FOUND: 'no such discrepancy',
+  /** The discrepancy was resolved before (by another operator, or a repeat). */
+  ALREADY_RESOLVED: 'the discrepancy is resolved already',
+  /** The resolution does not fit the discrepancy's kind (apply, credit, return). */
+  ACTION_NOT_ALLOWED: 'this action does not resolve this kind of discrepancy',
 } as const;
 
 export type LedgerErrorCode = keyof typeof LedgerErrorCodes;

@@ -29,7 +29,7 @@ export interface BookOptions {
  * Locks the accounts in id order (every booking does, so two bookings never wait on each other in a
  * cycle), creating the missing ones, and answers their balances.
  */
-async function lockAccounts(
+export async function lockAccounts(
   trx: Transaction<Database>,
   ids: readonly string[],
 ): Promise<Map<string, number>> {

@@ -1,0 +1,191 @@
+import type { Logger } from '@agentpay/logger';
+import { backgroundLoop } from '@agentpay/runtime';
+import { formatWireTime, parseWireTime } from '@agentpay/wire';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { LedgerError } from '../ledger/ledger.errors.js';
+import { bookPlatformEntry } from './platform-entries.js';
+import { loadStatement, matchDay, type RunCounts } from './reconciliation.repository.js';
+import type { ReconRouter } from './router.client.js';
+
+/** One lock per ledger database: a single replica runs the daily schedule at a time. */
+const SCHEDULE_LOCK = sql`hashtextextended('agentpay.ledger.reconciliation.' || current_database(), 0)`;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RouteResult extends RunCounts {
+  routeId: string;
+}
+
+export interface ReconciliationDeps {
+  db: Kysely<Database>;
+  logger: Logger;
+  router: ReconRouter;
+  /** The zone of the statements' wall-clock days (America/Mexico_City). */
+  timeZone: string;
+  /** Lines and movements this recent are pending, not discrepancies. */
+  graceMs: number;
+  /** Statement lines per insert. */
+  batch: number;
+  /** HH:mm, wall clock: the daily run for the previous day starts at or after it. */
+  reconTime: string;
+  /** How often the schedule looks whether the day's run is due; 0 turns it off (runs on demand still work). */
+  intervalMs: number;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Told of every finished run (the metrics). */
+  onRun?: (run: { routeId: string; day: string; ok: boolean; at: Date }) => void;
+}
+
+export interface Reconciliation {
+  /** Runs `day` for one route, or for every route (RouteAdmin.ListRoutes) when `routeId` is empty. */
+  run(day: string, routeId?: string): Promise<{ day: string; routes: RouteResult[] }>;
+  /** The schedule's round: runs the previous day for each route without a successful run of it, once due. */
+  runScheduled(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whether `text` is a real yyyy-MM-dd day. */
+export function isDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const at = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === text;
+}
+
+export function reconciliation(deps: ReconciliationDeps): Reconciliation {
+  const { db, logger, router } = deps;
+  const clock = deps.now ?? (() => new Date());
+
+  const midnight = (day: string): Date => {
+    const at =
+      parseWireTime(`${day} 00:00:00`, deps.timeZone) ?? parseWireTime(`${day} 01:00:00`, deps.timeZone);
+    if (!at) throw new LedgerError('INVALID_REQUEST', `day ${day} has no midnight in ${deps.timeZone}`);
+    return at;
+  };
+
+  /**
+   * One route's day, in one transaction: the statement streamed into statement_lines batch by batch, matched,
+   * the discrepancies and the recognition of unmatched money stored, the run marked succeeded. A stream that
+   * fails part-way rolls all of it back; the run is then marked failed (its own row, outside that transaction).
+   */
+  async function runRoute(routeId: string, day: string): Promise<RouteResult> {
+    const run = await db
+      .insertInto('recon_runs')
+      .values({ route_id: routeId, day, status: 'running', finished_at: null, error: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const window = { routeId, day, start: midnight(day), end: midnight(nextDay(day)) };
+    try {
+      // Not retried here: a failed run is stored as failed, and the schedule's next round runs it again.
+      const counts = await db.transaction().execute(async (trx) => {
+        // Two runs of the same route and day (an operator's and the schedule's) take turns.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`agentpay.ledger.recon.${routeId}.${day}`}, 0))`.execute(
+          trx,
+        );
+        await loadStatement(trx, routeId, day, router.streamStatement(routeId, day), deps.batch);
+        const result = await matchDay(trx, { ...window, cutoff: new Date(clock().getTime() - deps.graceMs) });
+        for (const found of result.newUnmatched) {
+          await bookPlatformEntry(trx, {
+            key: `unmatched_in:${found.id}`,
+            type: 'unmatched_in',
+            routeId,
+            amount: found.amount,
+            remark: `discrepancy ${found.id}`,
+            orderNo: found.orderNo,
+          });
+        }
+        const { newUnmatched: _, ...counts } = result;
+        await trx
+          .updateTable('recon_runs')
+          .set({ status: 'succeeded', finished_at: new Date(), ...counts })
+          .where('id', '=', run.id)
+          .execute();
+        return counts;
+      });
+      logger.info({ routeId, day, ...counts }, 'reconciliation run finished');
+      deps.onRun?.({ routeId, day, ok: true, at: clock() });
+      return { routeId, ...counts };
+    } catch (err) {
+      logger.error({ err, routeId, day }, 'reconciliation run failed');
+      await db
+        .updateTable('recon_runs')
+        .set({
+          status: 'failed',
+          finished_at: new Date(),
+          error: err instanceof Error ? err.message : String(err),
+        })
+        .where('id', '=', run.id)
+        .execute();
+      deps.onRun?.({ routeId, day, ok: false, at: clock() });
+      throw err;
+    }
+  }
+
+  async function run(day: string, routeId = ''): Promise<{ day: string; routes: RouteResult[] }> {
+    if (!isDay(day)) throw new LedgerError('INVALID_REQUEST', 'day must be yyyy-MM-dd');
+    const routes = routeId ? [routeId] : await router.listRoutes();
+    const results: RouteResult[] = [];
+    let failure: unknown;
+    // Every route runs even when one fails; the first failure is then answered (the others are stored).
+    for (const route of routes) {
+      try {
+        results.push(await runRoute(route, day));
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+    if (failure !== undefined) throw failure;
+    return { day, routes: results };
+  }
+
+  async function runScheduled(): Promise<number> {
+    const local = formatWireTime(clock(), deps.timeZone);
+    if (local.slice(11, 16) < deps.reconTime) return 0;
+    const day = previousDay(local.slice(0, 10));
+    return db.connection().execute(async (conn) => {
+      const got = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${SCHEDULE_LOCK}) as locked`.execute(conn);
+      if (!got.rows[0]?.locked) return 0;
+      try {
+        let ran = 0;
+        for (const routeId of await router.listRoutes()) {
+          const done = await conn
+            .selectFrom('recon_runs')
+            .select('id')
+            .where('route_id', '=', routeId)
+            .where('day', '=', day)
+            .where('status', '=', 'succeeded')
+            .executeTakeFirst();
+          if (done) continue;
+          // A failed run is logged and stored; the next round tries the route again.
+          await runRoute(routeId, day).then(
+            () => (ran += 1),
+            () => {},
+          );
+        }
+        return ran;
+      } finally {
+        await sql`select pg_advisory_unlock(${SCHEDULE_LOCK})`.execute(conn);
+      }
+    });
+  }
+
+  const loop = backgroundLoop({
+    name: 'reconciliation schedule',
+    logger,
+    intervalMs: deps.intervalMs,
+    runAtStart: true,
+    round: () => runScheduled(),
+  });
+
+  return { run, runScheduled, stop: () => loop.stop() };
+}

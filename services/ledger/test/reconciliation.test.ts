@@ -1,0 +1,366 @@
+import { createDb } from '@agentpay/db';
+import {
+  APP_CODE_METADATA,
+  call,
+  type Discrepancy__Output,
+  type LedgerServiceClient,
+  loadProtos,
+} from '@agentpay/proto';
+import { createTestDatabase, natsUrl, type TestDatabase, uniqueName, waitFor } from '@agentpay/testing';
+import { formatWireTime } from '@agentpay/wire';
+import * as grpc from '@grpc/grpc-js';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/schema.js';
+import { bookEvent } from '../src/events/status-changed.handler.js';
+import { type Ledger, main } from '../src/main.js';
+import { payEvent, transferEvent } from './support/events.js';
+import {
+  line,
+  type StatementRouter,
+  startStatementRouter,
+  statementKey,
+} from './support/statement-router.js';
+
+// Reconciliation end to end inside the ledger: its gRPC API, its real Postgres, and a statement served
+// over gRPC by the one test double (support/statement-router.ts). Each test uses its own route.
+
+let database: TestDatabase;
+let ledger: Ledger;
+let client: LedgerServiceClient;
+let db: Kysely<Database>;
+let router: StatementRouter;
+const prefix = uniqueName('t_recon');
+const DAY = '2026-11-20';
+/** 12:00 in Mexico City on DAY. */
+const NOON = new Date(`${DAY}T18:00:00Z`);
+
+beforeAll(async () => {
+  database = await createTestDatabase('ledger_recon');
+  router = await startStatementRouter();
+  ledger = await main({
+    DATABASE_URL: database.url,
+    NATS_URL: await natsUrl(),
+    GRPC_PORT: '0',
+    METRICS_PORT: '0',
+    HOST: '127.0.0.1',
+    EVENTS_STREAM: prefix.toUpperCase(),
+    EVENTS_SUBJECT_PREFIX: `${prefix}.events`,
+    LEDGER_CONSUMER: `${prefix}_ledger`,
+    SETTLEMENT_SWEEP_INTERVAL_MS: '0',
+    RECON_SCHEDULE_INTERVAL_MS: '0',
+    RECON_RETURN_POLL_MS: '50',
+    RECON_BATCH: '1000',
+    ROUTER_ADDR: router.address,
+    LOG_LEVEL: 'silent',
+  });
+  client = new (loadProtos().agentpay.ledger.v1.LedgerService)(
+    `127.0.0.1:${ledger.grpcPort}`,
+    grpc.credentials.createInsecure(),
+  );
+  db = createDb<Database>(database.url, { poolSize: 2 });
+});
+
+afterAll(async () => {
+  client?.close();
+  await ledger?.stop();
+  await router?.stop();
+  await db?.destroy();
+  await database?.drop();
+});
+
+const deps = () => ({ ledger: ledger.ledger });
+
+async function paid(
+  mchNo: string,
+  orderNo: string,
+  routeId: string,
+  amount: number,
+  at = NOON,
+): Promise<void> {
+  await bookEvent(
+    deps(),
+    payEvent(mchNo, orderNo, { to: 'success', version: 2, routeId, amount, fee: 100, at }),
+  );
+}
+
+async function transferred(
+  mchNo: string,
+  transferNo: string,
+  routeId: string,
+  opts: { amount?: number; returned?: boolean } = {},
+): Promise<void> {
+  const amount = opts.amount ?? 5_000;
+  await ledger.ledger.adjust({
+    mchNo,
+    amount: amount + 100,
+    reason: 'opening',
+    reference: `open-${transferNo}`,
+  });
+  await ledger.ledger.freeze({ mchNo, transferNo, bizTransferNo: `BT-${transferNo}`, amount, fee: 100 });
+  await bookEvent(
+    deps(),
+    transferEvent(mchNo, transferNo, { to: 'success', version: 2, routeId, amount, at: NOON }),
+  );
+  if (opts.returned) {
+    await bookEvent(
+      deps(),
+      transferEvent(mchNo, transferNo, {
+        to: 'close',
+        from: 'success',
+        version: 3,
+        routeId,
+        amount,
+        at: NOON,
+      }),
+    );
+  }
+}
+
+function run(routeId: string, day = DAY) {
+  return call(client, client.RunReconciliation, { day, route_id: routeId }, { timeoutMs: 120_000 });
+}
+
+async function discrepanciesOf(routeId: string): Promise<Discrepancy__Output[]> {
+  const page = await call(client, client.ListDiscrepancies, {
+    state: '',
+    kind: '',
+    day: '',
+    limit: 500,
+    after_id: '',
+  });
+  return page.items.filter((d) => d.route_id === routeId);
+}
+
+/** kind:reference of each discrepancy (the channel's reference, or the platform's number). */
+const summary = (items: readonly Discrepancy__Output[]) =>
+  items
+    .map((d) => {
+      const channel = d.channel_json
+        ? (JSON.parse(d.channel_json) as { platformRef: string; kind: string })
+        : null;
+      const platform = d.platform_json ? (JSON.parse(d.platform_json) as Record<string, string>) : {};
+      return `${d.kind}:${channel ? `${channel.kind}:${channel.platformRef}` : `${platform.kind}:${platform.orderNo ?? platform.transferNo}`}:${d.amount}`;
+    })
+    .sort();
+
+/** The raw gRPC status of a failing call, with its agentpay-code. */
+function refusal<Req>(
+  method: string,
+  request: Req,
+): Promise<{ code: number; appCode: string; details: string }> {
+  return new Promise((resolve, reject) => {
+    type Unary = (request: Req, callback: (err: grpc.ServiceError | null) => void) => unknown;
+    const fn = (client as unknown as Record<string, Unary>)[method];
+    if (!fn) return reject(new Error(`no method ${method}`));
+    fn.call(client, request, (err) => {
+      if (!err) return reject(new Error(`${method} succeeded`));
+      resolve({
+        code: err.code,
+        appCode: String(err.metadata?.get(APP_CODE_METADATA)[0] ?? ''),
+        details: err.details,
+      });
+    });
+  });
+}
+
+async function check() {
+  return call(client, client.Check, {});
+}
+
+describe('a reconciliation run', () => {
+  it('matches both ways and names each kind of discrepancy', async () => {
+    const R = 'r-kinds';
+    await paid('MR1', 'RK-P1', R, 10_000);
+    await paid('MR1', 'RK-P2', R, 10_000);
+    await paid('MR1', 'RK-P3', R, 10_000);
+    await bookEvent(
+      deps(),
+      payEvent('MR1', 'RK-P5', { to: 'close', version: 3, routeId: R, amount: 10_000 }),
+    );
+    await bookEvent(deps(), payEvent('MR1', 'RK-P6', { to: 'wait', version: 1, routeId: R, amount: 10_000 }));
+    await paid('MR1', 'RK-OTHER', 'r-other', 10_000);
+    await transferred('MR2', 'RK-T1', R);
+    await transferred('MR2', 'RK-T2', R);
+    await transferred('MR2', 'RK-T3', R, { returned: true });
+    router.statements.set(statementKey(R, DAY), {
+      lines: [
+        line({ kind: 'deposit', platform_ref: 'RK-P1', amount: 10_000, at: NOON }),
+        line({ kind: 'deposit', platform_ref: 'RK-P2', amount: 9_000, at: NOON }),
+        line({ kind: 'deposit', platform_ref: 'RK-P4', amount: 7_000, at: NOON }),
+        line({ kind: 'deposit', platform_ref: 'RK-P5', amount: 10_000, at: NOON }),
+        line({ kind: 'deposit', platform_ref: 'RK-P6', amount: 12_000, at: NOON }),
+        line({
+          kind: 'deposit',
+          platform_ref: 'RK-P1',
+          amount: 10_000,
+          at: new Date(NOON.getTime() + 60_000),
+        }),
+        line({ kind: 'deposit', platform_ref: '', amount: 3_000, applied: false, at: NOON }),
+        line({ kind: 'payout', platform_ref: 'RK-T1', amount: 5_000, at: NOON }),
+        line({ kind: 'payout', platform_ref: 'RK-T2', amount: 4_000, at: NOON }),
+        line({ kind: 'payout', platform_ref: 'RK-T9', amount: 2_000, at: NOON }),
+        line({ kind: 'payout', platform_ref: 'RK-T3', amount: 5_000, at: NOON }),
+        line({ kind: 'payout_return', platform_ref: 'RK-T3', amount: 5_000, at: NOON }),
+      ],
+    });
+
+    const result = await run(R);
+    expect(result.routes).toEqual([
+      { route_id: R, lines: '12', matched: '4', pending: '0', discrepancies: '9' },
+    ]);
+    const found = await discrepanciesOf(R);
+    expect(summary(found)).toEqual(
+      [
+        'amount_mismatch:deposit:RK-P2:9000',
+        'amount_mismatch:payout:RK-T2:4000',
+        'missing_on_channel:deposit:RK-P3:10000',
+        'missing_on_platform:deposit:RK-P4:7000',
+        'missing_on_platform:payout:RK-T9:2000',
+        'unmatched_deposit:deposit::3000',
+        'unmatched_deposit:deposit:RK-P1:10000',
+        'unmatched_deposit:deposit:RK-P5:10000',
+        'unmatched_deposit:deposit:RK-P6:12000',
+      ].sort(),
+    );
+    for (const d of found)
+      expect(d).toMatchObject({ state: 'open', day: DAY, route_id: R, resolution_action: '' });
+    // A deposit's platform side names the order its virtual account belongs to.
+    const closed = found.find((d) => d.kind === 'unmatched_deposit' && d.order_no === 'RK-P5');
+    expect(closed).toMatchObject({ mch_no: 'MR1' });
+    expect(JSON.parse(closed?.platform_json ?? '{}')).toMatchObject({
+      orderNo: 'RK-P5',
+      mchNo: 'MR1',
+      status: 'close',
+    });
+    // The unmatched money is on the books (clearing -, unmatched +) and the books still check out.
+    const unmatched = await db
+      .selectFrom('accounts')
+      .select('balance')
+      .where('id', '=', `unmatched:${R}`)
+      .executeTakeFirst();
+    expect(unmatched?.balance).toBe(3_000 + 10_000 + 10_000 + 12_000);
+    expect(await check()).toMatchObject({ ok: true, problems: [] });
+    const runs = await db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
+    expect(runs).toMatchObject([
+      { status: 'succeeded', lines: 12, matched: 4, pending: 0, discrepancies: 9 },
+    ]);
+  });
+
+  it('counts lines and movements within RECON_GRACE_MS as pending, not discrepancies', async () => {
+    const R = 'r-grace';
+    const now = new Date();
+    const today = formatWireTime(now, 'America/Mexico_City').slice(0, 10);
+    await paid('MR3', 'RG-P1', R, 10_000, now);
+    router.statements.set(statementKey(R, today), {
+      lines: [line({ kind: 'deposit', platform_ref: 'RG-P9', amount: 5_000, at: now })],
+    });
+    const result = await run(R, today);
+    expect(result.routes).toEqual([
+      { route_id: R, lines: '1', matched: '0', pending: '2', discrepancies: '0' },
+    ]);
+    expect(await discrepanciesOf(R)).toEqual([]);
+  });
+
+  it('running a day again adds nothing and leaves a resolved discrepancy resolved', async () => {
+    const R = 'r-rerun';
+    await paid('MR4', 'RR-P1', R, 10_000);
+    router.statements.set(statementKey(R, DAY), {
+      lines: [
+        line({ kind: 'deposit', platform_ref: 'RR-P9', amount: 5_000, at: NOON }),
+        line({ kind: 'deposit', platform_ref: '', amount: 2_000, applied: false, at: NOON }),
+      ],
+    });
+    await run(R);
+    const first = await discrepanciesOf(R);
+    expect(first).toHaveLength(3);
+    const missing = first.find((d) => d.kind === 'missing_on_platform');
+    await call(client, client.ResolveDiscrepancy, {
+      id: missing?.id ?? '',
+      action: 'apply',
+      reason: 'synced the order',
+      operator: 'ops@example.com',
+      mch_no: '',
+    });
+    const again = await run(R);
+    expect(again.routes[0]).toMatchObject({ lines: '2', discrepancies: '3' });
+    const second = await discrepanciesOf(R);
+    expect(second.map((d) => d.id).sort()).toEqual(first.map((d) => d.id).sort());
+    expect(second.find((d) => d.id === missing?.id)).toMatchObject({
+      state: 'resolved',
+      resolution_action: 'apply',
+      resolution_operator: 'ops@example.com',
+      resolution_reason: 'synced the order',
+    });
+    // The unmatched deposit was recognised once, however often the day runs.
+    const entries = await db.selectFrom('entries').select('key').where('type', '=', 'unmatched_in').execute();
+    const unmatched = second.find((d) => d.kind === 'unmatched_deposit');
+    expect(entries.filter((e) => e.key === `unmatched_in:${unmatched?.id}`)).toHaveLength(1);
+  });
+
+  it('a statement that fails mid-way leaves the run failed and stores nothing of that day', async () => {
+    const R = 'r-broken';
+    router.statements.set(statementKey(R, DAY), {
+      lines: () =>
+        Array.from({ length: 2_500 }, (_, i) =>
+          line({ kind: 'deposit', platform_ref: '', amount: 100 + i, applied: false, at: NOON }),
+        ),
+      failAfter: 1_500,
+    });
+    await expect(run(R)).rejects.toMatchObject({ codeName: 'SERVICE_UNAVAILABLE' });
+    const runs = await db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
+    expect(runs).toMatchObject([{ status: 'failed', lines: 0, discrepancies: 0 }]);
+    expect(runs[0]?.finished_at).not.toBeNull();
+    expect(runs[0]?.error).toBeTruthy();
+    const lines = await db
+      .selectFrom('statement_lines')
+      .select('reference')
+      .where('route_id', '=', R)
+      .execute();
+    expect(lines).toEqual([]);
+    expect(await discrepanciesOf(R)).toEqual([]);
+  });
+
+  it('a statement of 20,000 lines runs, inserted in batches', async () => {
+    const R = 'r-big';
+    await paid('MR5', 'RB-P1', R, 10_000);
+    router.statements.set(statementKey(R, DAY), {
+      lines: function* () {
+        yield line({ kind: 'deposit', platform_ref: 'RB-P1', amount: 10_000, at: NOON });
+        for (let i = 1; i < 20_000; i++)
+          yield line({ kind: 'payout', platform_ref: `RB-T${i}`, amount: i, at: NOON });
+      },
+    });
+    const result = await run(R);
+    expect(result.routes).toEqual([
+      { route_id: R, lines: '20000', matched: '1', pending: '0', discrepancies: '19999' },
+    ]);
+    const stored = await db
+      .selectFrom('statement_lines')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('route_id', '=', R)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(20_000);
+  });
+
+  it('with no route runs every route the router lists', async () => {
+    router.routes = ['r-all-1', 'r-all-2'];
+    for (const R of router.routes) {
+      router.statements.set(statementKey(R, DAY), {
+        lines: [line({ kind: 'deposit', platform_ref: '', amount: 1, applied: false, at: NOON })],
+      });
+    }
+    const result = await run('');
+    expect(result.routes.map((r) => [r.route_id, r.lines, r.discrepancies])).toEqual([
+      ['r-all-1', '1', '1'],
+      ['r-all-2', '1', '1'],
+    ]);
+  });
+
+  it('refuses a malformed day', async () => {
+    const refused = await refusal('RunReconciliation', { day: '2026-13-01', route_id: 'x' });
+    expect(refused).toMatchObject({ code: grpc.status.INVALID_ARGUMENT, appCode: 'INVALID_PARAMETER' });
+  });
+});
+
+export { check, refusal, waitFor };
