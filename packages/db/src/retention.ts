@@ -133,17 +133,17 @@ export interface RetentionLoopOptions {
 }
 
 /**
- * The options of a `backgroundLoop` (`@agentpay/runtime`) that enforces `rules`: spread them into it,
- * `backgroundLoop({ ...retentionLoop(opts), logger })`. A round answers `more` while a batch was full
- * (the loop goes again at once) and `idle` otherwise (it waits `intervalMs`); the first round waits too,
- * so a starting service does its own work first.
+ * The options of a `backgroundLoop` (`@agentpay/runtime`) that enforces `rules`: `backgroundLoop(retentionLoop(opts))`.
+ * A round answers `more` while a batch was full (the loop goes again at once) and `idle` otherwise (it waits
+ * `intervalMs`); the first round waits too, so a starting service does its own work first. Batches resume
+ * where the last one ended (see `retentionRound`), with a full pass every `fullPassEvery` runs.
  */
 export function retentionLoop(opts: RetentionLoopOptions) {
   const name = opts.name ?? 'retention';
   // Totals of the rounds since the loop was last idle: a backlog drained over many rounds is one info line.
   let run: { rounds: number; deleted: Record<string, number> } = { rounds: 0, deleted: {} };
   const resume = new Map<string, string>();
-  const fullPassEvery = opts.fullPassEvery ?? 10;
+  const fullPassEvery = Math.max(1, Math.floor(opts.fullPassEvery ?? 10));
   let runs = 0;
   return {
     name,
