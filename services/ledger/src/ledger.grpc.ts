@@ -22,6 +22,7 @@ import {
   listDiscrepancies,
 } from './reconciliation/discrepancies.repository.js';
 import type { Reconciliation } from './reconciliation/reconciliation.service.js';
+import type { Resolutions } from './reconciliation/resolutions.js';
 import type { Settlement } from './settlement/settlement.sweep.js';
 
 /** docs/merchant-api.md "Balance and statement": a statement spans at most 31 days. */
@@ -182,9 +183,10 @@ export function ledgerHandlers(deps: {
   ledger: LedgerService;
   settlement: Settlement;
   reconciliation: Reconciliation;
+  resolutions: Resolutions;
   crossChecks?: readonly CrossCheck[];
 }): LedgerServiceHandlers {
-  const { db, logger, ledger, settlement, reconciliation } = deps;
+  const { db, logger, ledger, settlement, reconciliation, resolutions } = deps;
   return {
     RunReconciliation: ledgerUnary(logger, async (request) => {
       const result = await reconciliation.run(request.day, request.route_id);
@@ -230,7 +232,16 @@ export function ledgerHandlers(deps: {
       if (!row) throw new LedgerError('NOT_FOUND', `discrepancy ${request.id}`);
       return toDiscrepancy(row);
     }),
-    ResolveDiscrepancy: notYet,
+    ResolveDiscrepancy: ledgerUnary(logger, async (request) => {
+      const row = await resolutions.resolve({
+        id: discrepancyId(request.id),
+        action: request.action,
+        reason: request.reason,
+        operator: request.operator,
+        ...(request.mch_no && { mchNo: request.mch_no }),
+      });
+      return toDiscrepancy(row);
+    }),
     Freeze: unary(logger, async (request) => {
       const { entry, created } = await mapped(() =>
         ledger.freeze({
@@ -301,8 +312,4 @@ export function ledgerHandlers(deps: {
       };
     }),
   };
-}
-
-function notYet(_call: unknown, callback: (err: Partial<grpc.ServiceError>) => void): void {
-  callback({ code: grpc.status.UNIMPLEMENTED, details: 'reconciliation is not built yet' });
 }

@@ -15,6 +15,7 @@ import {
   type Reconciliation,
   reconciliation as reconciliationService,
 } from './reconciliation/reconciliation.service.js';
+import { type Resolutions, resolutions as resolutionsService } from './reconciliation/resolutions.js';
 import { connectReconRouter } from './reconciliation/router.client.js';
 import { settlementCalendar } from './settlement/calendar.js';
 import { type Settlement, settlementSweep } from './settlement/settlement.sweep.js';
@@ -27,6 +28,7 @@ export interface Ledger {
   ledger: LedgerService;
   settlement: Settlement;
   reconciliation: Reconciliation;
+  resolutions: Resolutions;
   stop(): Promise<void>;
 }
 
@@ -110,6 +112,12 @@ export async function main(
       (r) => r.stop(),
     );
 
+    const resolutions = svc.own(
+      'return payouts loop',
+      resolutionsService({ db, logger, ledger, router, pollMs: config.RECON_RETURN_POLL_MS }),
+      (r) => r.stop(),
+    );
+
     const grpcServer = svc.own(
       'gRPC server',
       await startGrpcServer({
@@ -126,6 +134,7 @@ export async function main(
               ledger,
               settlement,
               reconciliation,
+              resolutions,
               crossChecks: [...observedCrossChecks, ...(opts.crossChecks ?? [])],
             }),
           ],
@@ -147,6 +156,7 @@ export async function main(
       ledger,
       settlement,
       reconciliation,
+      resolutions,
       stop: svc.stop,
     };
   });

@@ -121,15 +121,22 @@ function run(routeId: string, day = DAY) {
   return call(client, client.RunReconciliation, { day, route_id: routeId }, { timeoutMs: 120_000 });
 }
 
-async function discrepanciesOf(routeId: string): Promise<Discrepancy__Output[]> {
-  const page = await call(client, client.ListDiscrepancies, {
-    state: '',
-    kind: '',
-    day: '',
-    limit: 500,
-    after_id: '',
-  });
-  return page.items.filter((d) => d.route_id === routeId);
+/** Every discrepancy of the route on `day`, page by page. */
+async function discrepanciesOf(routeId: string, day = DAY): Promise<Discrepancy__Output[]> {
+  const items: Discrepancy__Output[] = [];
+  let after = '';
+  do {
+    const page = await call(client, client.ListDiscrepancies, {
+      state: '',
+      kind: '',
+      day,
+      limit: 500,
+      after_id: after,
+    });
+    items.push(...page.items.filter((d) => d.route_id === routeId));
+    after = page.next_after_id;
+  } while (after);
+  return items;
 }
 
 /** kind:reference of each discrepancy (the channel's reference, or the platform's number). */
@@ -323,15 +330,18 @@ describe('a reconciliation run', () => {
 
   it('a statement of 20,000 lines runs, inserted in batches', async () => {
     const R = 'r-big';
-    await paid('MR5', 'RB-P1', R, 10_000);
-    router.statements.set(statementKey(R, DAY), {
+    // A day of its own, so the other tests' listings of DAY stay short.
+    const day = '2026-11-18';
+    const at = new Date(`${day}T18:00:00Z`);
+    await paid('MR5', 'RB-P1', R, 10_000, at);
+    router.statements.set(statementKey(R, day), {
       lines: function* () {
-        yield line({ kind: 'deposit', platform_ref: 'RB-P1', amount: 10_000, at: NOON });
+        yield line({ kind: 'deposit', platform_ref: 'RB-P1', amount: 10_000, at });
         for (let i = 1; i < 20_000; i++)
-          yield line({ kind: 'payout', platform_ref: `RB-T${i}`, amount: i, at: NOON });
+          yield line({ kind: 'payout', platform_ref: `RB-T${i}`, amount: i, at });
       },
     });
-    const result = await run(R);
+    const result = await run(R, day);
     expect(result.routes).toEqual([
       { route_id: R, lines: '20000', matched: '1', pending: '0', discrepancies: '19999' },
     ]);
@@ -364,3 +374,218 @@ describe('a reconciliation run', () => {
 });
 
 export { check, refusal, waitFor };
+
+describe('resolutions', () => {
+  const R = 'r-resolve';
+  let found: Discrepancy__Output[] = [];
+  const byAmount = (amount: number) => {
+    const d = found.find((x) => x.amount === String(amount));
+    if (!d) throw new Error(`no discrepancy of ${amount}`);
+    return d;
+  };
+  const resolve = (id: string, action: string, mchNo = '') =>
+    call(client, client.ResolveDiscrepancy, {
+      id,
+      action,
+      reason: `because ${action}`,
+      operator: 'ana@ops',
+      mch_no: mchNo,
+    });
+  const balance = async (account: string) =>
+    (await db.selectFrom('accounts').select('balance').where('id', '=', account).executeTakeFirst())
+      ?.balance ?? 0;
+
+  beforeAll(async () => {
+    await bookEvent(
+      deps(),
+      payEvent('MR9', 'RS-P1', { to: 'close', version: 3, routeId: R, amount: 50_000 }),
+    );
+    await paid('MR9', 'RS-P2', R, 10_000);
+    router.statements.set(statementKey(R, DAY), {
+      lines: [1_001, 1_002, 1_003, 1_004, 1_005].map((amount) =>
+        line({
+          kind: 'deposit',
+          platform_ref: 'RS-P1',
+          amount,
+          at: NOON,
+          sender_account: `01218000123456789${amount % 10}`,
+          sender_name: 'Juan Pagador',
+        }),
+      ),
+    });
+    await run(R);
+    found = await discrepanciesOf(R);
+    expect(found).toHaveLength(6);
+  });
+
+  it('refuses an action that does not fit the kind with INVALID_ARGUMENT, and an unknown id with NOT_FOUND', async () => {
+    const missing = found.find((d) => d.kind === 'missing_on_channel');
+    for (const [id, action] of [
+      [missing?.id, 'credit'],
+      [missing?.id, 'return'],
+      [missing?.id, 'apply'],
+      [byAmount(1_001).id, 'apply'],
+      [byAmount(1_001).id, 'refund'],
+    ]) {
+      const refused = await refusal('ResolveDiscrepancy', {
+        id,
+        action,
+        reason: 'r',
+        operator: 'o',
+        mch_no: '',
+      });
+      expect(refused).toMatchObject({ code: grpc.status.INVALID_ARGUMENT, appCode: 'INVALID_PARAMETER' });
+    }
+    expect(await refusal('GetDiscrepancy', { id: '999999' })).toMatchObject({
+      code: grpc.status.NOT_FOUND,
+      appCode: 'NOT_FOUND',
+    });
+    const after = await call(client, client.GetDiscrepancy, { id: byAmount(1_001).id });
+    expect(after).toMatchObject({ state: 'open', resolution_action: '' });
+  });
+
+  it("credit books a balanced adjust for the order's merchant citing the discrepancy; the books check out", async () => {
+    const d = byAmount(1_001);
+    const before = await ledger.ledger.balance('MR9');
+    const unmatchedBefore = await balance(`unmatched:${R}`);
+    const resolved = await resolve(d.id, 'credit');
+    expect(resolved).toMatchObject({
+      state: 'resolved',
+      resolution_action: 'credit',
+      resolution_operator: 'ana@ops',
+      resolution_reason: 'because credit',
+      mch_no: 'MR9',
+    });
+    expect(resolved.resolved_at).not.toBe('');
+    expect((await ledger.ledger.balance('MR9')).available).toBe(before.available + 1_001);
+    expect(await balance(`unmatched:${R}`)).toBe(unmatchedBefore - 1_001);
+    const entry = await db
+      .selectFrom('entries')
+      .selectAll()
+      .where('id', '=', Number(resolved.resolution_ref))
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      type: 'adjust',
+      mch_no: 'MR9',
+      order_no: 'RS-P1',
+      amount: 1_001,
+      available_change: 1_001,
+    });
+    expect(entry.remark).toContain(`discrepancy ${d.id}`);
+    expect(await check()).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('a second resolution answers FAILED_PRECONDITION / ALREADY_RESOLVED and books nothing', async () => {
+    const d = byAmount(1_001);
+    const entries = await db.selectFrom('entries').select('id').execute();
+    for (const action of ['credit', 'return']) {
+      const refused = await refusal('ResolveDiscrepancy', {
+        id: d.id,
+        action,
+        reason: 'again',
+        operator: 'bob',
+        mch_no: '',
+      });
+      expect(refused).toMatchObject({ code: grpc.status.FAILED_PRECONDITION, appCode: 'ALREADY_RESOLVED' });
+    }
+    expect(await db.selectFrom('entries').select('id').execute()).toHaveLength(entries.length);
+    expect(await call(client, client.GetDiscrepancy, { id: d.id })).toMatchObject({
+      resolution_operator: 'ana@ops',
+    });
+  });
+
+  it('two resolutions at once: one wins, the other is refused, one credit is booked', async () => {
+    const d = byAmount(1_002);
+    const results = await Promise.allSettled([
+      resolve(d.id, 'credit'),
+      resolve(d.id, 'credit'),
+      resolve(d.id, 'return'),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const credits = await db.selectFrom('entries').select('id').where('key', '=', `credit:${d.id}`).execute();
+    const returns = await db
+      .selectFrom('entries')
+      .select('id')
+      .where('key', 'like', `unmatched_return:RET${d.id}A%`)
+      .execute();
+    expect(credits.length + returns.length).toBe(1);
+    expect(await check()).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('return books the payout, submits it to the sender on the route, and marks it done when it succeeds', async () => {
+    router.submitStatus = 'progress';
+    const d = byAmount(1_003);
+    const unmatchedBefore = await balance(`unmatched:${R}`);
+    const resolved = await resolve(d.id, 'return');
+    expect(resolved).toMatchObject({
+      state: 'resolved',
+      resolution_action: 'return',
+      resolution_status: 'pending',
+    });
+    const payout = router.payouts.get(resolved.resolution_ref);
+    expect(payout?.request).toMatchObject({
+      mch_no: 'MR9',
+      transfer_no: resolved.resolution_ref,
+      amount: '1003',
+      payee_type: 'spei_transfer',
+      payee_account: '012180001234567893',
+      payee_name: 'Juan Pagador',
+    });
+    expect(await balance(`unmatched:${R}`)).toBe(unmatchedBefore - 1_003);
+    expect(await check()).toMatchObject({ ok: true, problems: [] });
+    if (payout) payout.status = 'success';
+    const done = await waitFor(
+      async () => {
+        const now = await call(client, client.GetDiscrepancy, { id: d.id });
+        return now.resolution_status === 'success' ? now : undefined;
+      },
+      { message: 'the return payout succeeded' },
+    );
+    expect(done).toMatchObject({ state: 'resolved', resolution_action: 'return' });
+    expect(await balance(`unmatched:${R}`)).toBe(unmatchedBefore - 1_003);
+  });
+
+  it('a failed return reverses its booking and opens the discrepancy again, so an operator can act', async () => {
+    router.submitStatus = 'progress';
+    const d = byAmount(1_004);
+    const unmatchedBefore = await balance(`unmatched:${R}`);
+    const resolved = await resolve(d.id, 'return');
+    const payout = router.payouts.get(resolved.resolution_ref);
+    if (payout) payout.status = 'fail';
+    const reopened = await waitFor(
+      async () => {
+        const now = await call(client, client.GetDiscrepancy, { id: d.id });
+        return now.state === 'open' ? now : undefined;
+      },
+      { message: 'the failed return reopened the discrepancy' },
+    );
+    expect(reopened).toMatchObject({ resolution_status: 'fail', resolution_ref: resolved.resolution_ref });
+    expect(await balance(`unmatched:${R}`)).toBe(unmatchedBefore);
+    const keys = (
+      await db
+        .selectFrom('entries')
+        .select('key')
+        .where('key', 'like', `%${resolved.resolution_ref}`)
+        .execute()
+    ).map((e) => e.key);
+    expect(keys.sort()).toEqual([
+      `unmatched_return:${resolved.resolution_ref}`,
+      `unmatched_return_reversal:${resolved.resolution_ref}`,
+    ]);
+    expect(await check()).toMatchObject({ ok: true, problems: [] });
+    // The operator credits it instead.
+    expect(await resolve(d.id, 'credit')).toMatchObject({ state: 'resolved', resolution_action: 'credit' });
+  });
+
+  it('a return the router rejects at once is reversed at once', async () => {
+    router.submitStatus = 'fail';
+    const d = byAmount(1_005);
+    const resolved = await resolve(d.id, 'return');
+    expect(resolved).toMatchObject({ state: 'open', resolution_action: 'return', resolution_status: 'fail' });
+    router.submitStatus = 'progress';
+    const retried = await resolve(d.id, 'return');
+    expect(retried).toMatchObject({ state: 'resolved', resolution_status: 'pending' });
+    expect(retried.resolution_ref).not.toBe(resolved.resolution_ref);
+    expect(await check()).toMatchObject({ ok: true, problems: [] });
+  });
+});
