@@ -11,6 +11,7 @@ import type { CrossCheck } from './ledger/check.repository.js';
 import { type LedgerService, ledgerService } from './ledger/ledger.service.js';
 import { ledgerHandlers } from './ledger.grpc.js';
 import { observedCrossChecks } from './observed/cross-checks.js';
+import { reconciliationMetrics } from './reconciliation/reconciliation.metrics.js';
 import {
   type Reconciliation,
   reconciliation as reconciliationService,
@@ -95,6 +96,7 @@ export async function main(
       (s) => s.stop(),
     );
 
+    reconciliationMetrics(db, registry);
     // ledger -> router is one way: the router never calls the ledger.
     const router = svc.own('router client', connectReconRouter(config.ROUTER_ADDR), (r) => r.close());
     const reconciliation = svc.own(

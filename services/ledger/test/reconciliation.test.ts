@@ -589,3 +589,43 @@ describe('resolutions', () => {
     expect(await check()).toMatchObject({ ok: true, problems: [] });
   });
 });
+
+describe('metrics', () => {
+  it("exports open discrepancies by kind and route, the oldest one's age and each route's last successful run", async () => {
+    const text = await (await fetch(`http://127.0.0.1:${ledger.metricsPort}/metrics`)).text();
+    // Every series also carries the registry's default label service="ledger".
+    const value = (series: string) => {
+      const name = series.includes('{')
+        ? series.replace('}', ',service="ledger"}')
+        : `${series}{service="ledger"}`;
+      const row = text.split('\n').find((l) => l.startsWith(`${name} `));
+      return row === undefined ? undefined : Number(row.slice(name.length + 1));
+    };
+    // From the first test: r-kinds has two amount mismatches and four unmatched deposits, all still open.
+    expect(value('ledger_recon_open_discrepancies{kind="amount_mismatch",route="r-kinds"}')).toBe(2);
+    expect(value('ledger_recon_open_discrepancies{kind="unmatched_deposit",route="r-kinds"}')).toBe(4);
+    // r-resolve: of five unmatched deposits, 1,001, 1,002, 1,003 (returned) and 1,004 (credited) are resolved;
+    // 1,005's retried return is pending, resolved too.
+    expect(
+      value('ledger_recon_open_discrepancies{kind="unmatched_deposit",route="r-resolve"}'),
+    ).toBeUndefined();
+    expect(value('ledger_recon_open_discrepancies{kind="missing_on_channel",route="r-resolve"}')).toBe(1);
+    const oldest = await db
+      .selectFrom('discrepancies')
+      .select((eb) => eb.fn.min('created_at').as('at'))
+      .where('state', '=', 'open')
+      .executeTakeFirstOrThrow();
+    const age = value('ledger_recon_oldest_open_discrepancy_age_seconds') ?? -1;
+    expect(age).toBeGreaterThanOrEqual((Date.now() - new Date(oldest.at as Date).getTime()) / 1000 - 5);
+    const lastKinds = value('ledger_recon_last_success_timestamp_seconds{route="r-kinds"}') ?? 0;
+    const run = await db
+      .selectFrom('recon_runs')
+      .select('finished_at')
+      .where('route_id', '=', 'r-kinds')
+      .where('status', '=', 'succeeded')
+      .executeTakeFirstOrThrow();
+    expect(lastKinds).toBeCloseTo((run.finished_at as Date).getTime() / 1000, 2);
+    // A route whose only run failed has no last success.
+    expect(value('ledger_recon_last_success_timestamp_seconds{route="r-broken"}')).toBeUndefined();
+  });
+});
