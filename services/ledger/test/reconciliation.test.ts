@@ -1,4 +1,5 @@
 import { createDb } from '@agentpay/db';
+import { createLogger } from '@agentpay/logger';
 import {
   APP_CODE_METADATA,
   call,
@@ -14,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.js';
 import { bookEvent } from '../src/events/status-changed.handler.js';
 import { type Ledger, main } from '../src/main.js';
+import { reconciliation } from '../src/reconciliation/reconciliation.service.js';
+import { connectReconRouter } from '../src/reconciliation/router.client.js';
 import { payEvent, transferEvent } from './support/events.js';
 import {
   line,
@@ -627,5 +630,64 @@ describe('metrics', () => {
     expect(lastKinds).toBeCloseTo((run.finished_at as Date).getTime() / 1000, 2);
     // A route whose only run failed has no last success.
     expect(value('ledger_recon_last_success_timestamp_seconds{route="r-broken"}')).toBeUndefined();
+  });
+});
+
+describe('the daily schedule', () => {
+  it('runs the previous day once per route across replicas, only from RECON_TIME on', async () => {
+    const routes = ['r-sched-1', 'r-sched-2'];
+    const day = '2026-11-16';
+    router.routes = routes;
+    for (const R of routes) {
+      router.statements.set(statementKey(R, day), {
+        lines: [
+          line({
+            kind: 'deposit',
+            platform_ref: '',
+            amount: 7,
+            applied: false,
+            at: new Date(`${day}T18:00:00Z`),
+          }),
+        ],
+      });
+    }
+    const replicasDb = createDb<Database>(database.url, { poolSize: 6 });
+    const client = connectReconRouter(router.address);
+    let clock = new Date('2026-11-17T11:59:00Z'); // 05:59 in Mexico City
+    const replica = () =>
+      reconciliation({
+        db: replicasDb,
+        logger: createLogger({ service: 'recon-test', level: 'silent' }),
+        router: client,
+        timeZone: 'America/Mexico_City',
+        graceMs: 3_600_000,
+        batch: 100,
+        reconTime: '06:00',
+        intervalMs: 0,
+        now: () => clock,
+      });
+    const replicas = [replica(), replica(), replica()];
+    const runsOf = () =>
+      db
+        .selectFrom('recon_runs')
+        .select(['route_id', 'status'])
+        .where('day', '=', day)
+        .orderBy('route_id')
+        .execute();
+    try {
+      expect(await Promise.all(replicas.map((r) => r.runScheduled()))).toEqual([0, 0, 0]);
+      expect(await runsOf()).toEqual([]);
+      clock = new Date('2026-11-17T12:00:00Z'); // 06:00
+      const ran = await Promise.all(replicas.map((r) => r.runScheduled()));
+      expect(ran.reduce((a, b) => a + b, 0)).toBe(2);
+      expect(await runsOf()).toEqual(routes.map((route_id) => ({ route_id, status: 'succeeded' })));
+      // Later rounds find the day done.
+      expect(await replicas[0]?.runScheduled()).toBe(0);
+      expect(await runsOf()).toHaveLength(2);
+    } finally {
+      await Promise.all(replicas.map((r) => r.stop()));
+      client.close();
+      await replicasDb.destroy();
+    }
   });
 });
