@@ -122,5 +122,14 @@ describe('retention in the running services', () => {
       ).catch(() => undefined);
       expect(last).toEqual(expected);
     }
+
+    // Operators see it as a counter per table.
+    const metrics = async (url: string) => (await fetch(`${url}/metrics`)).text();
+    expect(await metrics(stack.urls.notifier)).toMatch(
+      /retention_deleted_rows_total\{[^}]*table="delivery_attempts"[^}]*\} [1-9]/,
+    );
+    expect(await metrics(stack.urls.admin)).toMatch(
+      /retention_deleted_rows_total\{[^}]*table="nonces"[^}]*\} [1-9]/,
+    );
   });
 });

@@ -188,6 +188,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       keep: { rateWindowSeconds: config.RATE_WINDOW_RETENTION_S },
       intervalMs: config.RETENTION_INTERVAL_MS,
       batchSize: config.RETENTION_BATCH,
+      registry,
     });
     if (retention) svc.own('retention', retention, (r) => r.stop());
 

@@ -75,6 +75,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
       },
       intervalMs: config.RETENTION_INTERVAL_MS,
       batchSize: config.RETENTION_BATCH,
+      registry,
     });
     if (retention) svc.own('retention', retention, (r) => r.stop());
 

@@ -91,6 +91,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
       keep: { outboxDays: config.OUTBOX_RETENTION_DAYS },
       intervalMs: config.RETENTION_INTERVAL_MS,
       batchSize: config.RETENTION_BATCH,
+      registry,
     });
     if (retention) svc.own('retention', retention, (r) => r.stop());
 

@@ -118,6 +118,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       keep: { outboxDays: config.OUTBOX_RETENTION_DAYS, noticeDays: config.NOTICE_RETENTION_DAYS },
       intervalMs: config.RETENTION_INTERVAL_MS,
       batchSize: config.RETENTION_BATCH,
+      registry,
     });
     if (retention) svc.own('retention', retention, (r) => r.stop());
 

@@ -1,6 +1,7 @@
 import { type RetentionRoundResult, type RetentionRule, retentionLoop } from '@agentpay/db';
 import type { Logger } from '@agentpay/logger';
 import { type BackgroundLoop, backgroundLoop } from '@agentpay/runtime';
+import { Counter, type Registry } from '@agentpay/telemetry';
 import { type Kysely, sql } from 'kysely';
 import type { Database, DeliveryStatus } from '../db/schema.js';
 
@@ -55,8 +56,18 @@ export function startRetention(deps: {
   intervalMs: number;
   /** RETENTION_BATCH: rows per batch. */
   batchSize: number;
+  /** Where `retention_deleted_rows_total{table}` is registered. */
+  registry?: Registry;
 }): BackgroundLoop<RetentionRoundResult> | undefined {
   const rules = notifierRetentionRules(deps.keep);
   if (deps.intervalMs <= 0 || rules.length === 0) return undefined;
-  return backgroundLoop(retentionLoop({ ...deps, rules }));
+  const deleted = new Counter({
+    name: 'retention_deleted_rows_total',
+    help: 'Rows the retention job deleted past their retention, by table',
+    labelNames: ['table'],
+    registers: deps.registry ? [deps.registry] : [],
+  });
+  return backgroundLoop(
+    retentionLoop({ ...deps, rules, onDeleted: (table, rows) => deleted.inc({ table }, rows) }),
+  );
 }
