@@ -58,10 +58,18 @@ export const notifierEnv = z
      */
     NOTIFY_CONCURRENCY: positive(512),
     /**
-     * Callbacks in flight at once to one endpoint (host:port), over all replicas; default 16. An endpoint's
-     * rate is at most this many per round trip (reply plus settle): 16 at 200 ms is 80 a second.
+     * Callbacks in flight at once to one endpoint (host:port), over all replicas; default 64. The ceiling
+     * of the adaptive limit below. An endpoint's rate is at most this many per round trip (reply plus
+     * settle): 64 at 50 ms is 1,280 a second, what a merchant's backlog needs to drain at 1,000 a second.
      */
-    NOTIFY_ENDPOINT_CONCURRENCY: positive(16),
+    NOTIFY_ENDPOINT_CONCURRENCY: positive(64),
+    /**
+     * Adaptive limit an endpoint starts with in each replica, and returns to once forgotten; default 8. It
+     * grows by one per round trip while the endpoint answers and is busy, up to NOTIFY_ENDPOINT_CONCURRENCY,
+     * and halves on every attempt left unanswered (timeout, refused, reset) or answered after half the
+     * timeout, down to 1 (README "Adaptive per-endpoint limit").
+     */
+    NOTIFY_ENDPOINT_INITIAL_LIMIT: positive(8),
     /** A claim's lease is the timeout plus this margin; after it, another replica may take over; default 30000. */
     NOTIFY_LEASE_MARGIN_MS: millis(30_000),
     /** Safety-net poll for due retries and expired leases when no NOTIFY arrives, ms; default 1000. */

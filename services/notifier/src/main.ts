@@ -6,11 +6,12 @@ import { bootstrapService } from '@agentpay/service';
 import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
 import { registerAdminApi } from './admin/admin-api.js';
 import { postCallback } from './callbacks/callback.client.js';
-import { instrumentCallbacks } from './callbacks/callback.metrics.js';
+import { instrumentCallbacks, instrumentEndpointLimits } from './callbacks/callback.metrics.js';
 import { notifierEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { startDeliveryWorker } from './deliveries/delivery.worker.js';
+import { createEndpointLimits } from './deliveries/endpoint-limits.js';
 import { startEventConsumer } from './events/event.consumer.js';
 import { orderStatusChangedHandler } from './events/order-status-changed.handler.js';
 import { startRetention } from './retention/retention.js';
@@ -46,6 +47,13 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
       logger.warn('NOTIFY_ALLOW_PRIVATE is on in production: callbacks may reach internal addresses');
     }
 
+    // Per replica and in memory: each replica learns how much every endpoint takes on its own.
+    const endpointLimits = createEndpointLimits({
+      initial: config.NOTIFY_ENDPOINT_INITIAL_LIMIT,
+      max: config.NOTIFY_ENDPOINT_CONCURRENCY,
+    });
+    instrumentEndpointLimits(endpointLimits, registry);
+
     // Started before NATS: callbacks already due go out even while NATS is unreachable.
     const worker = svc.own(
       'delivery worker',
@@ -60,6 +68,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
         retryScheduleMs: config.retryScheduleMs,
         concurrency: config.NOTIFY_CONCURRENCY,
         endpointConcurrency: config.NOTIFY_ENDPOINT_CONCURRENCY,
+        endpointLimits,
         leaseMarginMs: config.NOTIFY_LEASE_MARGIN_MS,
         pollMs: config.NOTIFY_POLL_MS,
       }),

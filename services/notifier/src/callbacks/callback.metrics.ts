@@ -10,6 +10,7 @@ import {
 } from '@agentpay/telemetry';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { EndpointLimits } from '../deliveries/endpoint-limits.js';
 import type { CallbackOutcome, CallbackRequest } from './callback.client.js';
 
 /** Short, bounded label for an attempt's outcome. */
@@ -73,4 +74,36 @@ export function instrumentCallbacks(
         return outcome;
       },
     );
+}
+
+/**
+ * The adaptive per-endpoint limits as aggregates: a limit and an in-flight count per endpoint would be a
+ * label per merchant URL, too many series for Prometheus. Read from the limits at scrape time.
+ */
+export function instrumentEndpointLimits(limits: EndpointLimits, registry: Registry): void {
+  new Gauge({
+    name: 'callback_endpoints_at_limit',
+    help: 'Endpoints with as many callbacks in flight from this replica as their adaptive limit allows',
+    registers: [registry],
+    collect() {
+      this.set(limits.stats().atLimit);
+    },
+  });
+  new Gauge({
+    name: 'callback_endpoints_backed_off',
+    help: 'Endpoints whose adaptive limit in this replica is below the initial limit (timeouts, refusals, slow answers)',
+    registers: [registry],
+    collect() {
+      this.set(limits.stats().backedOff);
+    },
+  });
+  new Counter({
+    name: 'callback_limited_skips_total',
+    help: 'Times a claim left an endpoint with due callbacks waiting because the endpoint was at its adaptive limit (once per endpoint per claim; the callbacks stay due)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(limits.stats().skipped);
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { EndpointRoom } from './endpoint-limits.js';
 
 // Leasing due deliveries for an attempt, and giving leases back.
 
@@ -51,13 +52,18 @@ const CLAIM_LOCK = sql`hashtextextended('agentpay.notifier.claim', 0)`;
  *   neither fill the claim nor slow it down for the others.
  * - A delivery waits while an older version of its order is in flight, so a merchant sees an order's
  *   changes in order; when that attempt fails, the older one is superseded instead.
+ * - `room` adds this replica's adaptive limits (`endpoint-limits.ts`): an endpoint takes at most the
+ *   lesser of its free slots over all replicas and its free slots here. An endpoint with none left is not
+ *   read at all (a `limit 0` probe), so a backlog waiting behind its limit costs the claim nothing; its
+ *   callbacks stay due, with no attempt recorded.
  * - An expired lease is fair game: its replica died or hung, and the attempt it left is marked abandoned.
  */
 export async function claimDueDeliveries(
   db: Kysely<Database>,
-  opts: { owner: string; slots: number; perEndpoint: number; leaseMs: number },
+  opts: { owner: string; slots: number; perEndpoint: number; leaseMs: number; room?: EndpointRoom },
 ): Promise<ClaimedDelivery[]> {
   if (opts.slots <= 0) return [];
+  const room = opts.room ?? { endpoints: [], free: [], defaultFree: opts.perEndpoint };
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
     const { rows } = await sql<{
@@ -93,10 +99,14 @@ export async function claimDueDeliveries(
         from due_endpoints e
         where e.endpoint is not null
       ),
+      room(endpoint, free) as (
+        select * from unnest(${room.endpoints}::text[], ${room.free}::int[])
+      ),
       candidates as (
         select c.id, c.endpoint, c.next_attempt_at
         from due_endpoints e
         left join busy b on b.endpoint = e.endpoint
+        left join room r on r.endpoint = e.endpoint
         cross join lateral (
           select d.id, d.endpoint, d.next_attempt_at
           from deliveries d
@@ -107,7 +117,7 @@ export async function claimDueDeliveries(
               where o.order_no = d.order_no and o.kind = d.kind and o.version < d.version
                 and o.status = 'pending' and o.lease_until > now())
           order by d.next_attempt_at, d.id
-          limit greatest(0, ${opts.perEndpoint} - coalesce(b.n, 0))
+          limit greatest(0, least(${opts.perEndpoint} - coalesce(b.n, 0), coalesce(r.free, ${room.defaultFree}::int)))
         ) c
         where e.endpoint is not null
       ),
@@ -166,6 +176,22 @@ export async function claimDueDeliveries(
       roundAttempts: r.round_attempts,
     }));
   });
+}
+
+/**
+ * How many of `endpoints` (those this replica has at their limit) have a due callback no one is sending: the
+ * callbacks a claim left waiting. One index probe per endpoint, past at most its in-flight leases.
+ */
+export async function countLimitedDue(db: Kysely<Database>, endpoints: string[]): Promise<number> {
+  if (endpoints.length === 0) return 0;
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n
+    from unnest(${endpoints}::text[]) as e(endpoint)
+    where exists (
+      select 1 from deliveries d
+      where d.status = 'pending' and d.endpoint = e.endpoint and d.next_attempt_at <= now()
+        and (d.lease_until is null or d.lease_until <= now()))`.execute(db);
+  return rows[0]?.n ?? 0;
 }
 
 /** Milliseconds until the next pending delivery falls due (0 when one is due now), or undefined if none waits. */

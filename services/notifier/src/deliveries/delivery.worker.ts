@@ -11,9 +11,11 @@ import { settleAttempt } from './delivery.service.js';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
+  countLimitedDue,
   msUntilNextDue,
   releaseLeases,
 } from './delivery-lease.repository.js';
+import type { EndpointLimits, EndpointSignal } from './endpoint-limits.js';
 import { limiter } from './limiter.js';
 import { createSuccessSettler } from './settle-batch.js';
 
@@ -30,8 +32,10 @@ export interface DeliveryWorkerOptions {
   retryScheduleMs: readonly number[];
   /** In flight at once in this replica. */
   concurrency: number;
-  /** In flight at once per endpoint, over all replicas. */
+  /** In flight at once per endpoint, over all replicas: the ceiling of the adaptive limits. */
   endpointConcurrency: number;
+  /** This replica's adaptive limit per endpoint (`createEndpointLimits`). */
+  endpointLimits: EndpointLimits;
   /** Added to the timeout to make the lease. */
   leaseMarginMs: number;
   pollMs: number;
@@ -58,8 +62,9 @@ export const FAILURE_SETTLE_CONCURRENCY = 4;
 
 /**
  * The delivery loop: claims due deliveries from Postgres under a lease and sends each one concurrently,
- * up to `concurrency` in this replica and `endpointConcurrency` per endpoint over all replicas, so a slow
- * or dead endpoint holds at most its own slots. The loop itself never waits on HTTP.
+ * up to `concurrency` in this replica, `endpointConcurrency` per endpoint over all replicas, and each
+ * endpoint's adaptive limit in this replica, so a slow or dead endpoint holds few slots, never all of
+ * them. The loop itself never waits on HTTP.
  */
 export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker {
   const { db, logger } = opts;
@@ -67,6 +72,9 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
   const inFlight = new Set<Promise<void>>();
   const settler = createSuccessSettler(db);
   const settleFailure = limiter(FAILURE_SETTLE_CONCURRENCY);
+  const limits = opts.endpointLimits;
+  // An answer this slow tells the limit to back off, as no answer does.
+  const slowMs = opts.timeoutMs / 2;
   let stopping = false;
 
   // Having claimed anything, look again at once: the scan may have been cut short by one endpoint's
@@ -81,13 +89,20 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
     round: async () => {
       const slots = opts.concurrency - inFlight.size;
       if (slots <= 0) return { claimed: 0, untilDue: undefined };
+      const room = limits.room();
       const claimed = await claimDueDeliveries(db, {
         owner: opts.owner,
         slots,
         perEndpoint: opts.endpointConcurrency,
         leaseMs,
+        room,
       });
-      for (const delivery of claimed) track(attempt(delivery));
+      for (const delivery of claimed) {
+        limits.started(delivery.endpoint);
+        track(attempt(delivery));
+      }
+      const atLimit = room.endpoints.filter((_, i) => room.free[i] === 0);
+      if (atLimit.length > 0) limits.skipped(await countLimitedDue(db, atLimit));
       const untilDue = claimed.length === 0 ? await msUntilNextDue(db) : undefined;
       return { claimed: claimed.length, untilDue };
     },
@@ -105,6 +120,16 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
   }
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
+    let signal: EndpointSignal = 'none';
+    try {
+      signal = await sendAndSettle(delivery);
+    } finally {
+      // The slot is given back once the result is recorded, as the lease is.
+      limits.finished(delivery.endpoint, signal);
+    }
+  }
+
+  async function sendAndSettle(delivery: ClaimedDelivery): Promise<EndpointSignal> {
     // Plain fields rather than a child logger: a pino child costs several KB and is made per attempt.
     const ids = { deliveryId: delivery.id, eventId: delivery.eventId, traceId: delivery.traceId };
     const outcome = await opts.send({
@@ -135,14 +160,14 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
         };
         if (outcome.ok) logger.info({ ...ids, ...fields }, 'callback delivered');
         else logger.warn({ ...ids, ...fields, error: outcome.error }, 'callback attempt failed');
-        return;
+        return signalOf(outcome);
       } catch (err) {
         if (stopping && tries >= 3) {
           logger.error(
             { ...ids, err },
             'could not record the callback attempt; its lease will expire and it may repeat',
           );
-          return;
+          return signalOf(outcome);
         }
         const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** (tries - 1), MAX_BACKOFF_MS);
         logger.error({ ...ids, err, retryInMs: backoff }, 'could not record the callback attempt; retrying');
@@ -151,12 +176,19 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
     }
   }
 
+  function signalOf(outcome: CallbackOutcome): EndpointSignal {
+    if (outcome.httpStatus !== null) return outcome.latencyMs >= slowMs ? 'dropped' : 'answered';
+    // A URL that can never work says nothing about how the endpoint copes.
+    return outcome.permanent ? 'none' : 'dropped';
+  }
+
   const listener = listen(opts.databaseUrl, DELIVERIES_CHANNEL, logger, kick);
   logger.info(
     {
       owner: opts.owner,
       concurrency: opts.concurrency,
       endpointConcurrency: opts.endpointConcurrency,
+      endpointInitialLimit: limits.room().defaultFree,
       retries: opts.retryScheduleMs.length,
       timeoutMs: opts.timeoutMs,
     },
