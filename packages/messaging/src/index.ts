@@ -21,7 +21,6 @@ export {
   OUTBOX_CHANNEL,
   type OutboxEvent,
   type OutboxTable,
-  purgePublishedOutbox,
 } from './outbox.js';
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from './outbox-relay.js';
 export {

@@ -16,7 +16,6 @@ import {
   type OutboxRelay,
   type OutboxRelayOptions,
   type OutboxTable,
-  purgePublishedOutbox,
   startOutboxRelay,
 } from './index.js';
 
@@ -327,20 +326,5 @@ describe('startOutboxRelay', () => {
     // a NOTIFY handler left behind) the time to show itself. Absence cannot be waited for.
     await sleep(300);
     expect(await stored(name)).toHaveLength(published);
-  });
-});
-
-describe('purgePublishedOutbox', () => {
-  it('deletes only rows published longer ago than asked', async () => {
-    const [old, recent, pending] = await commit(
-      { subject: 'x.old', payload: {} },
-      { subject: 'x.recent', payload: {} },
-      { subject: 'x.pending', payload: {} },
-    );
-    await sql`update outbox set published_at = now() - interval '2 hours' where id = ${old}`.execute(db);
-    await sql`update outbox set published_at = now() where id = ${recent}`.execute(db);
-    expect(await purgePublishedOutbox(db, 60 * 60_000)).toBe(1);
-    const left = await db.selectFrom('outbox').select('id').orderBy('seq').execute();
-    expect(left.map((r) => r.id)).toEqual([recent, pending]);
   });
 });

@@ -95,12 +95,3 @@ export async function enqueueEvent(
     headers: event.traceparent ? { traceparent: event.traceparent } : undefined,
   });
 }
-
-/** Deletes rows published more than `olderThanMs` ago; returns how many. Unpublished rows are never touched. */
-export async function purgePublishedOutbox(db: Kysely<AnyDatabase>, olderThanMs: number): Promise<number> {
-  const result = await sql`
-    delete from outbox
-    where published_at is not null
-      and published_at < now() - make_interval(secs => ${olderThanMs / 1000})`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
-}

@@ -91,18 +91,3 @@ export async function admitRequest(db: Kysely<Database>, request: AdmissionReque
   }
   return ADMITTED;
 }
-
-/** Deletes expired nonces; answers how many. */
-export async function purgeExpiredNonces(db: Kysely<Database>): Promise<number> {
-  const result = await db.deleteFrom('nonces').where('expires_at', '<', sql<Date>`now()`).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Deletes rate windows older than a minute; answers how many. */
-export async function purgeRateWindows(db: Kysely<Database>): Promise<number> {
-  const result = await db
-    .deleteFrom('rate_windows')
-    .where('window_start', '<', sql<Date>`now() - interval '1 minute'`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
