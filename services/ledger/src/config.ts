@@ -59,6 +59,8 @@ export const ledgerEnv = z
       .default('06:00'),
     /** How often the daily schedule looks whether its run is due, ms; default 60000. 0 turns it off (RunReconciliation still works). */
     RECON_SCHEDULE_INTERVAL_MS: millis(60_000),
+    /** `on` (default) or `off`: `off` turns the daily schedule off, like RECON_SCHEDULE_INTERVAL_MS=0 (tests, sandboxes). */
+    RECON_SCHEDULE: z.enum(['on', 'off']).default('on'),
     /** Statement lines per insert while a statement streams in; default 1000. */
     RECON_BATCH: positive(1_000, 10_000),
     /** Pause between two checks of the return payouts in flight, ms; default 30000. 0 turns the loop off. */

@@ -135,9 +135,15 @@ export function toDiscrepancy(row: DiscrepancyRow): Discrepancy {
   };
 }
 
+function cursorId(text: string): number {
+  if (!/^\d{1,15}$/.test(text)) throw new AppError('INVALID_PARAMETER', 'after_id (unknown)');
+  return Number(text);
+}
+
+/** A discrepancy id; anything that is not one names no discrepancy (NOT_FOUND, as an unknown number does). */
 function discrepancyId(text: string): number {
-  const id = Number(text);
-  if (!text || !Number.isSafeInteger(id) || id < 1) throw new AppError('INVALID_PARAMETER', 'id (unknown)');
+  const id = /^\d{1,15}$/.test(text) ? Number(text) : 0;
+  if (id < 1) throw new LedgerError('NOT_FOUND', `discrepancy ${text}`);
   return id;
 }
 
@@ -220,7 +226,7 @@ export function ledgerHandlers(deps: {
         ...(request.state && { state: request.state }),
         ...(request.kind && { kind: request.kind }),
         ...(request.day && { day: request.day }),
-        ...(request.after_id && { afterId: discrepancyId(request.after_id) }),
+        ...(request.after_id && { afterId: cursorId(request.after_id) }),
       });
       return {
         items: page.items.map(toDiscrepancy),
@@ -233,8 +239,9 @@ export function ledgerHandlers(deps: {
       return toDiscrepancy(row);
     }),
     ResolveDiscrepancy: ledgerUnary(logger, async (request) => {
+      // The action is judged before the id: a malformed request is INVALID_ARGUMENT whatever it names.
       const row = await resolutions.resolve({
-        id: discrepancyId(request.id),
+        id: request.id,
         action: request.action,
         reason: request.reason,
         operator: request.operator,

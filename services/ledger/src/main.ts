@@ -109,7 +109,7 @@ export async function main(
         graceMs: config.RECON_GRACE_MS,
         batch: config.RECON_BATCH,
         reconTime: config.RECON_TIME,
-        intervalMs: config.RECON_SCHEDULE_INTERVAL_MS,
+        intervalMs: config.RECON_SCHEDULE === 'off' ? 0 : config.RECON_SCHEDULE_INTERVAL_MS,
       }),
       (r) => r.stop(),
     );

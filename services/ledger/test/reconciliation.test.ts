@@ -236,6 +236,8 @@ describe('a reconciliation run', () => {
     for (const d of found)
       expect(d).toMatchObject({ state: 'open', day: DAY, route_id: R, resolution_action: '' });
     // A deposit's platform side names the order its virtual account belongs to.
+    const unknownOrder = found.find((d) => d.kind === 'missing_on_platform' && d.order_no === 'RK-P4');
+    expect(JSON.parse(unknownOrder?.platform_json ?? '{}')).toEqual({ kind: 'deposit', orderNo: 'RK-P4' });
     const closed = found.find((d) => d.kind === 'unmatched_deposit' && d.order_no === 'RK-P5');
     expect(closed).toMatchObject({ mch_no: 'MR1' });
     expect(JSON.parse(closed?.platform_json ?? '{}')).toMatchObject({
@@ -439,10 +441,25 @@ describe('resolutions', () => {
       });
       expect(refused).toMatchObject({ code: grpc.status.INVALID_ARGUMENT, appCode: 'INVALID_PARAMETER' });
     }
-    expect(await refusal('GetDiscrepancy', { id: '999999' })).toMatchObject({
-      code: grpc.status.NOT_FOUND,
-      appCode: 'NOT_FOUND',
-    });
+    for (const id of ['999999', 'does-not-exist']) {
+      expect(await refusal('GetDiscrepancy', { id })).toMatchObject({
+        code: grpc.status.NOT_FOUND,
+        appCode: 'NOT_FOUND',
+      });
+      expect(
+        await refusal('ResolveDiscrepancy', { id, action: 'credit', reason: 'r', operator: 'o', mch_no: '' }),
+      ).toMatchObject({ code: grpc.status.NOT_FOUND, appCode: 'NOT_FOUND' });
+    }
+    // The action is judged first: a malformed request is INVALID_ARGUMENT whatever id it names.
+    expect(
+      await refusal('ResolveDiscrepancy', {
+        id: 'x',
+        action: 'forgive',
+        reason: 'r',
+        operator: 'o',
+        mch_no: '',
+      }),
+    ).toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
     const after = await call(client, client.GetDiscrepancy, { id: byAmount(1_001).id });
     expect(after).toMatchObject({ state: 'open', resolution_action: '' });
   });

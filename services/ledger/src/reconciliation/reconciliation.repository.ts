@@ -168,13 +168,16 @@ export async function matchDay(
         case when verdict <> 'matched' and occurred_at > ${w.cutoff} then 'pending' else verdict end as outcome,
         amount, reference as ref, kind as line_kind,
         case when kind = 'deposit' then coalesce(m_mch_no, o_mch_no, '') else coalesce(m_mch_no, '') end as mch_no,
-        case when kind = 'deposit' and (m_ref is not null or o_number is not null) then platform_ref else '' end as order_no,
+        case when kind = 'deposit' then platform_ref else '' end as order_no,
         case when kind <> 'deposit' and m_ref is not null then platform_ref else '' end as transfer_no,
         case
           when m_ref is not null then jsonb_build_object('kind', kind, case when kind = 'deposit' then 'orderNo' else 'transferNo' end,
             platform_ref, 'mchNo', m_mch_no, 'amount', m_amount, 'status', m_status)
           when o_number is not null then jsonb_build_object('kind', 'deposit', 'orderNo', o_number, 'mchNo', o_mch_no,
             'amount', o_amount, 'status', o_status)
+          -- An order the ledger never saw change status (still waiting): the channel names it; its merchant
+          -- is the caller's to look up.
+          when kind = 'deposit' and platform_ref <> '' then jsonb_build_object('kind', 'deposit', 'orderNo', platform_ref)
         end as platform,
         jsonb_build_object('reference', reference, 'claveRastreo', clave_rastreo, 'kind', kind, 'amount', amount,
           'occurredAt', occurred_at, 'account', account, 'platformRef', platform_ref, 'upstreamRef', upstream_ref,

@@ -11,7 +11,8 @@ export const RESOLUTION_ACTIONS = ['apply', 'credit', 'return'] as const;
 export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
 
 export interface ResolveInput {
-  id: number;
+  /** The discrepancy's id as given; one that is not a number names none (NOT_FOUND). */
+  id: string;
   action: string;
   reason: string;
   operator: string;
@@ -134,7 +135,7 @@ export function resolutions(deps: ResolutionDeps): Resolutions {
     const action = input.action as ResolutionAction;
     if (!input.operator) throw new LedgerError('INVALID_REQUEST', 'operator is required');
     if (!input.reason) throw new LedgerError('INVALID_REQUEST', 'reason is required');
-    const d = await load(input.id);
+    const d = await load(/^\d{1,15}$/.test(input.id) ? Number(input.id) : 0);
     if (!fits(action, d)) {
       throw new LedgerError(
         'ACTION_NOT_ALLOWED',
