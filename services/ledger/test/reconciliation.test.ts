@@ -274,6 +274,25 @@ describe('a reconciliation run', () => {
     expect(await discrepanciesOf(R)).toEqual([]);
   });
 
+  it('matches a line naming a movement the platform recorded under another route or none', async () => {
+    const R = 'r-cross';
+    await paid('MR6', 'RX-P1', '', 10_000);
+    await paid('MR6', 'RX-P2', 'r-cross-other', 10_000);
+    router.statements.set(statementKey(R, DAY), {
+      lines: [
+        line({ kind: 'deposit', platform_ref: 'RX-P1', amount: 10_000, at: NOON }),
+        line({ kind: 'deposit', platform_ref: 'RX-P2', amount: 10_000, at: NOON }),
+      ],
+    });
+    const result = await run(R);
+    expect(result.routes).toEqual([
+      { route_id: R, lines: '2', matched: '2', pending: '0', discrepancies: '0' },
+    ]);
+    // The other route's day does not call its pay-in missing: a line on some route names it.
+    router.statements.set(statementKey('r-cross-other', DAY), { lines: [] });
+    expect((await run('r-cross-other')).routes[0]).toMatchObject({ lines: '0', discrepancies: '0' });
+  });
+
   it('running a day again adds nothing and leaves a resolved discrepancy resolved', async () => {
     const R = 'r-rerun';
     await paid('MR4', 'RR-P1', R, 10_000);

@@ -101,9 +101,10 @@ export interface MatchWindow {
  *
  * Platform movements: pay-ins (the pay_in entry of an order observed on the route, at its pay time),
  * transfer payouts and returns (their transfer_out / transfer_return entries, at the observed success and
- * return times), and return payouts of unmatched deposits. A line of the day matches the movement its
- * platform_ref names when it is the first line of the route (on any stored day) for that movement, the
- * one of equal amount first; a movement of the day matches any line naming it.
+ * return times), and return payouts of unmatched deposits; plus any movement a line of the day names,
+ * whatever route the platform recorded for it. A line of the day matches the movement its platform_ref
+ * names when it is the first line of the route (on any stored day) for that movement, the one of equal
+ * amount first; a movement of the route and day matches any stored line naming it, on any route.
  */
 export async function matchDay(
   trx: Transaction<Database>,
@@ -112,25 +113,34 @@ export async function matchDay(
   const R = w.routeId;
   const D = w.day;
   // Temporary tables with statistics, so the planner joins 20,000 lines by hash, not by nested loops over CTEs.
+  // The route's movements, and any movement a line of the day names whatever route the platform recorded
+  // for it (an order booked under another or no route is still not missing on the platform); only the
+  // route's own can be missing on the channel.
   await sql`create temp table recon_movements on commit drop as
+      with named as (
+        select distinct platform_ref as ref from statement_lines
+        where route_id = ${R} and day = ${D} and platform_ref <> ''
+      )
       select 'deposit'::text as kind, o.number as ref, e.amount, o.succeeded_at as at, o.mch_no, o.status,
-          o.number as order_no, ''::text as transfer_no
+          o.number as order_no, ''::text as transfer_no, o.route_id = ${R} as on_route
         from observed_orders o join entries e on e.key = 'pay_in:' || o.number
-        where o.kind = 'pay' and o.route_id = ${R}
+        where o.kind = 'pay' and (o.route_id = ${R} or o.number in (select ref from named))
       union all
-      select 'payout', o.number, e.amount, coalesce(o.succeeded_at, e.created_at), o.mch_no, o.status, '', o.number
+      select 'payout', o.number, e.amount, coalesce(o.succeeded_at, e.created_at), o.mch_no, o.status, '', o.number,
+          o.route_id = ${R}
         from observed_orders o join entries e on e.key = 'transfer_out:' || o.number
-        where o.kind = 'transfer' and o.route_id = ${R}
+        where o.kind = 'transfer' and (o.route_id = ${R} or o.number in (select ref from named))
       union all
-      select 'payout_return', o.number, e.amount, coalesce(o.returned_at, e.created_at), o.mch_no, o.status, '', o.number
+      select 'payout_return', o.number, e.amount, coalesce(o.returned_at, e.created_at), o.mch_no, o.status, '',
+          o.number, o.route_id = ${R}
         from observed_orders o join entries e on e.key = 'transfer_return:' || o.number
-        where o.kind = 'transfer' and o.route_id = ${R}
+        where o.kind = 'transfer' and (o.route_id = ${R} or o.number in (select ref from named))
       union all
       select 'payout', d.resolution_ref, d.amount, d.resolved_at, d.mch_no, 'return_' || d.resolution_status,
-          d.order_no, d.resolution_ref
+          d.order_no, d.resolution_ref, d.route_id = ${R}
         from discrepancies d
-        where d.route_id = ${R} and d.resolution_action = 'return' and d.resolution_ref <> ''
-          and d.resolution_status in ('pending', 'success')`.execute(trx);
+        where (d.route_id = ${R} or d.resolution_ref in (select ref from named)) and d.resolution_action = 'return'
+          and d.resolution_ref <> '' and d.resolution_status in ('pending', 'success')`.execute(trx);
   await sql`create index on recon_movements (kind, ref)`.execute(trx);
   await sql`analyze recon_movements`.execute(trx);
 
@@ -190,9 +200,9 @@ export async function matchDay(
           'mchNo', m.mch_no, 'amount', m.amount, 'status', m.status, 'at', m.at),
         null
       from recon_movements m
-      where m.at >= ${w.start} and m.at < ${w.end}
-        and not exists (select 1 from statement_lines l where l.route_id = ${R} and l.kind = m.kind
-          and l.platform_ref = m.ref and (l.kind <> 'deposit' or l.applied))`.execute(trx);
+      where m.on_route and m.at >= ${w.start} and m.at < ${w.end}
+        and not exists (select 1 from statement_lines l where l.platform_ref = m.ref and l.kind = m.kind
+          and (l.kind <> 'deposit' or l.applied))`.execute(trx);
 
   const { rows: inserted } = await sql<{ id: number; kind: string; amount: number; order_no: string }>`
     insert into discrepancies (key, kind, route_id, day, amount, platform, channel, mch_no, order_no, transfer_no)

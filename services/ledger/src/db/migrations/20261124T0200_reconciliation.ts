@@ -21,10 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('applied', 'boolean', (c) => c.notNull().defaultTo(false))
     .addPrimaryKeyConstraint('statement_lines_pk', ['route_id', 'day', 'reference'])
     .execute();
-  // A movement's lines on any day of its route: a second deposit to a paid order, a line a day late.
-  await sql`create index statement_lines_ref_idx on statement_lines (route_id, kind, platform_ref)`.execute(
-    db,
-  );
+  // A movement's lines on any day and route: a second deposit to a paid order, a line a day late.
+  await sql`create index statement_lines_ref_idx on statement_lines (platform_ref, kind)`.execute(db);
 
   await db.schema
     .createTable('recon_runs')
