@@ -720,6 +720,17 @@ describe('the daily schedule', () => {
       // Later rounds find the day done.
       expect(await replicas[0]?.runScheduled()).toBe(0);
       expect(await runsOf()).toHaveLength(2);
+      // A route whose channel is down fails once, and is not tried again at every round.
+      router.routes = [...routes, 'r-sched-down'];
+      router.statements.set(statementKey('r-sched-down', day), { lines: [], failAfter: 0 });
+      expect(await replicas[1]?.runScheduled()).toBe(0);
+      expect(await replicas[2]?.runScheduled()).toBe(0);
+      const down = await db
+        .selectFrom('recon_runs')
+        .select('status')
+        .where('route_id', '=', 'r-sched-down')
+        .execute();
+      expect(down).toEqual([{ status: 'failed' }]);
     } finally {
       await Promise.all(replicas.map((r) => r.stop()));
       client.close();

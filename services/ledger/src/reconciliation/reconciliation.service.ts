@@ -11,6 +11,8 @@ import type { ReconRouter } from './router.client.js';
 /** One lock per ledger database: a single replica runs the daily schedule at a time. */
 const SCHEDULE_LOCK = sql`hashtextextended('agentpay.ledger.reconciliation.' || current_database(), 0)`;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The schedule runs a (route, day) whose last run failed again only after this long (a channel that is down). */
+export const RETRY_FAILED_AFTER_MS = 15 * 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RouteResult extends RunCounts {
@@ -158,14 +160,21 @@ export function reconciliation(deps: ReconciliationDeps): Reconciliation {
       try {
         let ran = 0;
         for (const routeId of await router.listRoutes()) {
-          const done = await conn
+          // The database's clock: the runs' started_at is its now().
+          const last = await conn
             .selectFrom('recon_runs')
-            .select('id')
+            .select([
+              'status',
+              sql<boolean>`started_at > now() - ${RETRY_FAILED_AFTER_MS} * interval '1 millisecond'`.as(
+                'recent',
+              ),
+            ])
             .where('route_id', '=', routeId)
             .where('day', '=', day)
-            .where('status', '=', 'succeeded')
+            .orderBy('status', 'desc') // succeeded first, then the latest other
+            .orderBy('started_at', 'desc')
             .executeTakeFirst();
-          if (done) continue;
+          if (last?.status === 'succeeded' || last?.recent) continue;
           // A failed run is logged and stored; the next round tries the route again.
           await runRoute(routeId, day).then(
             () => (ran += 1),

@@ -47,6 +47,10 @@ export async function startStatementRouter(): Promise<StatementRouter> {
         call.write(line);
         sent += 1;
       }
+      if (statement.failAfter !== undefined && sent >= statement.failAfter) {
+        call.emit('error', { code: grpc.status.UNAVAILABLE, details: 'the channel went away' });
+        return;
+      }
       call.end();
     },
     SubmitPayout(
