@@ -9,8 +9,8 @@ export interface CheckReport {
 }
 
 /**
- * Checks that need the other services' data (every successful pay order has its pay-in entry, every
- * transfer's entries match its status); the ledger alone cannot see them, so a caller that can passes one.
+ * A check of the books against something beyond the journal: the orders and transfers the ledger observed
+ * from their events (src/observed/cross-checks.ts, always on), or what a caller adds.
  */
 export type CrossCheck = (db: Kysely<Database>) => Promise<string[]>;
 
