@@ -71,3 +71,11 @@ export const eventsEnv = {
    */
   EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 };
+
+/** The retention job every service with growing tables runs (docs/deploy.md "Retention"). */
+export const retentionEnv = {
+  /** Pause of the retention job once nothing more is due, ms; 0 turns the job off. Default 60 s. */
+  RETENTION_INTERVAL_MS: millis(60_000),
+  /** Rows per retention batch (one short DELETE). Default 1000. */
+  RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+};

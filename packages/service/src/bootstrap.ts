@@ -1,8 +1,9 @@
 import { parseConfig, type z } from '@agentpay/config';
-import { createDb, ensureDatabase, migrateToLatest } from '@agentpay/db';
+import { createDb, ensureDatabase, migrateToLatest, type RetentionRule, retentionLoop } from '@agentpay/db';
 import { createLogger, type Logger } from '@agentpay/logger';
 import { connectNats, ensureStream, withJetStreamPatience } from '@agentpay/messaging';
-import { createRegistry, installTracing, type Registry } from '@agentpay/telemetry';
+import { backgroundLoop } from '@agentpay/runtime';
+import { Counter, createRegistry, installTracing, type Registry } from '@agentpay/telemetry';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Kysely, Migration } from 'kysely';
 
@@ -16,6 +17,8 @@ interface CommonConfig {
   EVENTS_STREAM?: string;
   EVENTS_SUBJECT_PREFIX?: string;
   EVENTS_STREAM_REPLICAS?: number;
+  RETENTION_INTERVAL_MS?: number;
+  RETENTION_BATCH?: number;
 }
 
 export interface BootstrapOptions<S extends z.ZodType<CommonConfig, unknown>> {
@@ -36,6 +39,12 @@ export interface ServiceBase<C> {
   database<DB>(migrations: Record<string, Migration>, opts?: { poolSize?: number }): Promise<Kysely<DB>>;
   /** Connects to NATS and declares the events stream (idempotent, every start). */
   events(): Promise<NatsConnection>;
+  /**
+   * Starts the retention job (docs/deploy.md "Retention") on `rules`: bounded-batch deletes every
+   * RETENTION_INTERVAL_MS (`retentionEnv`), counted in `retention_deleted_rows_total{table}`; nothing
+   * when the interval is 0 or no rule is turned on. Stops with the service.
+   */
+  retention<DB>(db: Kysely<DB>, rules: readonly RetentionRule[]): void;
   /** Registers something to stop with the service; `stop()` closes them in reverse order of registration. */
   own<T>(what: string, thing: T, close: (thing: T) => Promise<unknown> | unknown): T;
   /**
@@ -114,6 +123,30 @@ export async function bootstrapService<S extends z.ZodType<CommonConfig, unknown
       );
       await migrateToLatest(db, migrations, logger);
       return db;
+    },
+    retention(db, rules) {
+      const intervalMs = config.RETENTION_INTERVAL_MS ?? 60_000;
+      if (intervalMs <= 0 || rules.length === 0) return;
+      const deleted = new Counter({
+        name: 'retention_deleted_rows_total',
+        help: 'Rows the retention job deleted past their retention, by table',
+        labelNames: ['table'],
+        registers: [registry],
+      });
+      own(
+        'retention',
+        backgroundLoop(
+          retentionLoop({
+            db,
+            rules,
+            intervalMs,
+            batchSize: config.RETENTION_BATCH ?? 1_000,
+            logger,
+            onDeleted: (table, rows) => deleted.inc({ table }, rows),
+          }),
+        ),
+        (loop) => loop.stop(),
+      );
     },
     async events() {
       const url = required(config.NATS_URL, 'NATS_URL', opts.name);

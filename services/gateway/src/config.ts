@@ -1,4 +1,13 @@
-import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, flag, millis, port, z } from '@agentpay/config';
+import {
+  baseEnv,
+  DEFAULT_NATS_URL,
+  defaultDatabaseUrl,
+  flag,
+  millis,
+  port,
+  retentionEnv,
+  z,
+} from '@agentpay/config';
 
 /** The gateway's environment. Parsed once in main.ts; tests build it from a plain object. */
 export const gatewayEnv = z
@@ -73,14 +82,8 @@ export const gatewayEnv = z
     CASHIER_SECRET: z.string().min(32).optional(),
     /** Cashier page and status requests per minute per client address (per replica); default 120. */
     CASHIER_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(120),
-    /**
-     * Pause of the retention job once nothing is due, ms; default 60000. 0 turns the job off (then nonces and
-     * rate windows are never deleted). While a batch comes back full it goes again at once (docs/deploy.md
-     * "Retention"). Nonces go once NONCE_TTL_S has passed.
-     */
-    RETENTION_INTERVAL_MS: millis(60_000),
-    /** Rows one retention batch deletes, in one short transaction; default 1000. */
-    RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+    /** RETENTION_INTERVAL_MS, RETENTION_BATCH: the retention job (docs/deploy.md "Retention"). */
+    ...retentionEnv,
     /** Seconds a per-second rate window is kept; default 60; 0 keeps them forever. Only the current one is read. */
     RATE_WINDOW_RETENTION_S: z.coerce.number().int().min(0).default(60),
   })

@@ -20,7 +20,7 @@ import { buildMerchantApi } from './merchant-api/merchant-api.js';
 import { merchantRoutes } from './merchant-api/routes.js';
 import { admitRequest } from './merchants/admission.repository.js';
 import { createMerchantService } from './merchants/merchant.service.js';
-import { startRetention } from './retention/retention.js';
+import { gatewayRetentionRules } from './retention/retention.js';
 
 export interface Gateway {
   merchantPort: number;
@@ -182,15 +182,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
 
     // Expired nonces and past rate windows go in bounded batches; state is in Postgres, so any replica may
     // do it (docs/deploy.md "Retention").
-    const retention = startRetention({
-      db,
-      logger,
-      keep: { rateWindowSeconds: config.RATE_WINDOW_RETENTION_S },
-      intervalMs: config.RETENTION_INTERVAL_MS,
-      batchSize: config.RETENTION_BATCH,
-      registry,
-    });
-    if (retention) svc.own('retention', retention, (r) => r.stop());
+    svc.retention(db, gatewayRetentionRules({ rateWindowSeconds: config.RATE_WINDOW_RETENTION_S }));
 
     // Fastify's close stops accepting, lets in-flight requests finish, then resolves.
     svc.own('merchant API', merchantApi, (a) => a.close());

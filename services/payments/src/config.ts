@@ -1,4 +1,13 @@
-import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, eventsEnv, millis, port, z } from '@agentpay/config';
+import {
+  baseEnv,
+  DEFAULT_NATS_URL,
+  defaultDatabaseUrl,
+  eventsEnv,
+  millis,
+  port,
+  retentionEnv,
+  z,
+} from '@agentpay/config';
 
 /** The payments service's environment. */
 export const paymentsEnv = z
@@ -50,13 +59,8 @@ export const paymentsEnv = z
      * them up only after this, so it must cover the upstream calls of one batch.
      */
     EXPIRY_SWEEP_LEASE_MS: millis(120_000),
-    /**
-     * Pause of the retention job once nothing is due, ms; default 60000. 0 turns the job off. While a batch
-     * comes back full it goes again at once (docs/deploy.md "Retention").
-     */
-    RETENTION_INTERVAL_MS: millis(60_000),
-    /** Rows one retention batch deletes, in one short transaction; default 1000. */
-    RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+    /** RETENTION_INTERVAL_MS, RETENTION_BATCH: the retention job (docs/deploy.md "Retention"). */
+    ...retentionEnv,
     /** Days a published outbox row is kept (an unpublished one always is); default 7; 0 keeps them forever. */
     OUTBOX_RETENTION_DAYS: z.coerce.number().min(0).default(7),
     /**

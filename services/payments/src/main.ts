@@ -10,7 +10,7 @@ import { startPaymentNoticeConsumer } from './notices/notice.consumer.js';
 import { expirySweep } from './pay-orders/expiry.sweep.js';
 import { payOrderService } from './pay-orders/pay-order.service.js';
 import { paymentHandlers } from './payments.grpc.js';
-import { startRetention } from './retention/retention.js';
+import { paymentsRetentionRules } from './retention/retention.js';
 import { startOrderSettledConsumer } from './settlements/order-settled.consumer.js';
 import { routerUpstream } from './upstream/router.client.js';
 
@@ -66,18 +66,13 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
     );
 
     // Published outbox rows and old status history go in bounded batches; orders are kept (docs/deploy.md).
-    const retention = startRetention({
+    svc.retention(
       db,
-      logger,
-      keep: {
+      paymentsRetentionRules({
         outboxDays: config.OUTBOX_RETENTION_DAYS,
         statusHistoryDays: config.STATUS_HISTORY_RETENTION_DAYS,
-      },
-      intervalMs: config.RETENTION_INTERVAL_MS,
-      batchSize: config.RETENTION_BATCH,
-      registry,
-    });
-    if (retention) svc.own('retention', retention, (r) => r.stop());
+      }),
+    );
 
     // Notices wait in the stream while payments is down, and are applied from where it left off.
     svc.own(

@@ -1,4 +1,13 @@
-import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, eventsEnv, millis, port, z } from '@agentpay/config';
+import {
+  baseEnv,
+  DEFAULT_NATS_URL,
+  defaultDatabaseUrl,
+  eventsEnv,
+  millis,
+  port,
+  retentionEnv,
+  z,
+} from '@agentpay/config';
 
 /** Where TRANSFERS_CRASH_AT can stop a create (see the variable). */
 export const CRASH_POINTS = ['after_insert', 'after_freeze', 'after_router'] as const;
@@ -60,13 +69,8 @@ export const transfersEnv = z
      * answered, before the transfer is committed). Unset or empty: never.
      */
     TRANSFERS_CRASH_AT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CRASH_POINTS).optional()),
-    /**
-     * Pause of the retention job once nothing is due, ms; default 60000. 0 turns the job off. While a batch
-     * comes back full it goes again at once (docs/deploy.md "Retention").
-     */
-    RETENTION_INTERVAL_MS: millis(60_000),
-    /** Rows one retention batch deletes, in one short transaction; default 1000. */
-    RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+    /** RETENTION_INTERVAL_MS, RETENTION_BATCH: the retention job (docs/deploy.md "Retention"). */
+    ...retentionEnv,
     /** Days a published outbox row is kept (an unpublished one always is); default 7; 0 keeps them forever. */
     OUTBOX_RETENTION_DAYS: z.coerce.number().min(0).default(7),
   })

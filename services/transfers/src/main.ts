@@ -10,7 +10,7 @@ import type { Database } from './db/schema.js';
 import { createInquiryService } from './inquiries/inquiry.service.js';
 import { connectLedger } from './ledger/ledger.client.js';
 import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
-import { startRetention } from './retention/retention.js';
+import { transfersRetentionRules } from './retention/retention.js';
 import { createTransferService } from './transfers/transfer.service.js';
 import { transferHandlers } from './transfers.grpc.js';
 import { connectRouter } from './upstream/router.client.js';
@@ -85,15 +85,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
     );
 
     // Published outbox rows go in bounded batches; transfers and inquiries are kept (docs/deploy.md).
-    const retention = startRetention({
-      db,
-      logger,
-      keep: { outboxDays: config.OUTBOX_RETENTION_DAYS },
-      intervalMs: config.RETENTION_INTERVAL_MS,
-      batchSize: config.RETENTION_BATCH,
-      registry,
-    });
-    if (retention) svc.own('retention', retention, (r) => r.stop());
+    svc.retention(db, transfersRetentionRules({ outboxDays: config.OUTBOX_RETENTION_DAYS }));
 
     const protos = loadProtos();
     const grpcServer = svc.own(

@@ -1,4 +1,13 @@
-import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, eventsEnv, millis, port, z } from '@agentpay/config';
+import {
+  baseEnv,
+  DEFAULT_NATS_URL,
+  defaultDatabaseUrl,
+  eventsEnv,
+  millis,
+  port,
+  retentionEnv,
+  z,
+} from '@agentpay/config';
 
 /** The upstream router's environment. */
 export const routerEnv = z
@@ -29,13 +38,8 @@ export const routerEnv = z
     ROUTE_BREAKER_COOLDOWN_MS: millis(15_000),
     /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
-    /**
-     * Pause of the retention job once nothing is due, ms; default 60000. 0 turns the job off. While a batch
-     * comes back full it goes again at once (docs/deploy.md "Retention").
-     */
-    RETENTION_INTERVAL_MS: millis(60_000),
-    /** Rows one retention batch deletes, in one short transaction; default 1000. */
-    RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+    /** RETENTION_INTERVAL_MS, RETENTION_BATCH: the retention job (docs/deploy.md "Retention"). */
+    ...retentionEnv,
     /** Days a published outbox row is kept (an unpublished one always is); default 7; 0 keeps them forever. */
     OUTBOX_RETENTION_DAYS: z.coerce.number().min(0).default(7),
     /**

@@ -16,7 +16,7 @@ import { SANDBOX_CODE_MAP } from './options/catalog.js';
 import { createOptionsService } from './options/options.service.js';
 import { createVirtualAccountService } from './pay/virtual-account.service.js';
 import { createPayoutService } from './payout/payout.service.js';
-import { startRetention } from './retention/retention.js';
+import { routerRetentionRules } from './retention/retention.js';
 import { routerHandlers } from './router.grpc.js';
 import { createChannels } from './routes/channels.js';
 import { findRoute, seedRouteOnce } from './routes/route.repository.js';
@@ -112,15 +112,13 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
     );
 
     // Published outbox rows and old notices go in bounded batches; routes are kept (docs/deploy.md).
-    const retention = startRetention({
+    svc.retention(
       db,
-      logger,
-      keep: { outboxDays: config.OUTBOX_RETENTION_DAYS, noticeDays: config.NOTICE_RETENTION_DAYS },
-      intervalMs: config.RETENTION_INTERVAL_MS,
-      batchSize: config.RETENTION_BATCH,
-      registry,
-    });
-    if (retention) svc.own('retention', retention, (r) => r.stop());
+      routerRetentionRules({
+        outboxDays: config.OUTBOX_RETENTION_DAYS,
+        noticeDays: config.NOTICE_RETENTION_DAYS,
+      }),
+    );
 
     const protos = loadProtos();
     const notices = createNoticeService({

@@ -1,9 +1,4 @@
-import { type RetentionRoundResult, type RetentionRule, retentionLoop } from '@agentpay/db';
-import type { Logger } from '@agentpay/logger';
-import { type BackgroundLoop, backgroundLoop } from '@agentpay/runtime';
-import { Counter, type Registry } from '@agentpay/telemetry';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { RetentionRule } from '@agentpay/db';
 
 /** How long the gateway keeps what every request writes (docs/deploy.md "Retention"). */
 export interface GatewayRetention {
@@ -29,32 +24,4 @@ export function gatewayRetentionRules(keep: GatewayRetention): RetentionRule[] {
       keepMs: keep.rateWindowSeconds * 1000,
     });
   return rules;
-}
-
-/** The retention job: a background loop deleting due rows in batches; undefined when it is turned off. */
-export function startRetention(deps: {
-  db: Kysely<Database>;
-  logger: Logger;
-  keep: GatewayRetention;
-  /** RETENTION_INTERVAL_MS: pause once nothing is due; 0 turns the job off. */
-  intervalMs: number;
-  /** RETENTION_BATCH: rows per batch. */
-  batchSize: number;
-  /** Where `retention_deleted_rows_total{table}` is registered. */
-  registry?: Registry;
-}): BackgroundLoop<RetentionRoundResult> | undefined {
-  if (deps.intervalMs <= 0) return undefined;
-  const deleted = new Counter({
-    name: 'retention_deleted_rows_total',
-    help: 'Rows the retention job deleted past their retention, by table',
-    labelNames: ['table'],
-    registers: deps.registry ? [deps.registry] : [],
-  });
-  return backgroundLoop(
-    retentionLoop({
-      ...deps,
-      rules: gatewayRetentionRules(deps.keep),
-      onDeleted: (table, rows) => deleted.inc({ table }, rows),
-    }),
-  );
 }

@@ -1,14 +1,4 @@
-import {
-  publishedOutboxRule,
-  type RetentionRoundResult,
-  type RetentionRule,
-  retentionLoop,
-} from '@agentpay/db';
-import type { Logger } from '@agentpay/logger';
-import { type BackgroundLoop, backgroundLoop } from '@agentpay/runtime';
-import { Counter, type Registry } from '@agentpay/telemetry';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { publishedOutboxRule, type RetentionRule } from '@agentpay/db';
 
 const DAY_MS = 86_400_000;
 
@@ -32,29 +22,4 @@ export function paymentsRetentionRules(keep: PaymentsRetention): RetentionRule[]
       keepMs: keep.statusHistoryDays * DAY_MS,
     });
   return rules;
-}
-
-/** The retention job: a background loop deleting due rows in batches; undefined when nothing is turned on. */
-export function startRetention(deps: {
-  db: Kysely<Database>;
-  logger: Logger;
-  keep: PaymentsRetention;
-  /** RETENTION_INTERVAL_MS: pause once nothing is due; 0 turns the job off. */
-  intervalMs: number;
-  /** RETENTION_BATCH: rows per batch. */
-  batchSize: number;
-  /** Where `retention_deleted_rows_total{table}` is registered. */
-  registry?: Registry;
-}): BackgroundLoop<RetentionRoundResult> | undefined {
-  const rules = paymentsRetentionRules(deps.keep);
-  if (deps.intervalMs <= 0 || rules.length === 0) return undefined;
-  const deleted = new Counter({
-    name: 'retention_deleted_rows_total',
-    help: 'Rows the retention job deleted past their retention, by table',
-    labelNames: ['table'],
-    registers: deps.registry ? [deps.registry] : [],
-  });
-  return backgroundLoop(
-    retentionLoop({ ...deps, rules, onDeleted: (table, rows) => deleted.inc({ table }, rows) }),
-  );
 }
