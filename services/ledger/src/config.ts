@@ -63,8 +63,8 @@ export const ledgerEnv = z
     RECON_SCHEDULE: z.enum(['on', 'off']).default('on'),
     /** Statement lines per insert while a statement streams in; default 1000. */
     RECON_BATCH: positive(1_000, 10_000),
-    /** Pause between two checks of the return payouts in flight, ms; default 30000. 0 turns the loop off. */
-    RECON_RETURN_POLL_MS: millis(30_000),
+    /** Pause between two checks of the return payouts in flight, ms; default 5000 (one indexed read when none is). 0 turns the loop off. */
+    RECON_RETURN_POLL_MS: millis(5_000),
   })
   // Checked in the transform, not a refine: the migrate entry picks fields from the plain object schema.
   .transform((env, ctx) => {
