@@ -1,4 +1,4 @@
-import { baseEnv, defaultDatabaseUrl, millis, port, z } from '@agentpay/config';
+import { baseEnv, defaultDatabaseUrl, millis, port, retentionEnv, z } from '@agentpay/config';
 import { institutionByClabePrefix } from '@agentpay/spei';
 
 const DEV_API_KEY = 'sandbox-dev-key';
@@ -41,6 +41,13 @@ export const sandboxEnv = z
       .default('180'),
     /** Statement lines read from the database per query while a statement streams; default 500. */
     SANDBOX_STATEMENT_PAGE_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+    /**
+     * Days the sandbox keeps its movements (accounts, deposits, payouts, delivered notices); default 90,
+     * longer than the platform reconciles back. 0 keeps them forever (docs/deploy.md "Retention").
+     */
+    SANDBOX_RETENTION_DAYS: z.coerce.number().min(0).default(90),
+    /** RETENTION_INTERVAL_MS, RETENTION_BATCH: the retention job. */
+    ...retentionEnv,
     /** Beneficiary name shown for issued accounts; default `AGENTPAY SANDBOX`. */
     SANDBOX_BENEFICIARY_NAME: z.string().min(1).default('AGENTPAY SANDBOX'),
   })

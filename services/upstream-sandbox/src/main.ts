@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerTesterRoutes } from './http/tester.routes.js';
 import { deliverDueNotices } from './notices/notice.delivery.js';
 import { createPayoutService } from './payouts/payout.service.js';
+import { sandboxRetentionRules } from './retention/retention.js';
 import { createStatementService } from './statements/statement.service.js';
 import { startScheduler } from './worker/scheduler.js';
 
@@ -32,6 +33,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Sandbox> {
       beneficiaryName: config.SANDBOX_BENEFICIARY_NAME,
     });
     const payouts = createPayoutService(db, { settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS });
+    svc.retention(db, sandboxRetentionRules({ days: config.SANDBOX_RETENTION_DAYS }));
 
     // Settlements first, so a payout settled in this round has its notice sent in the same round.
     const scheduler = svc.own(
