@@ -220,7 +220,10 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-const GROUPS = new Set(['merchant', 'callbacks', 'routes']);
+/** Words that start two-word commands (`merchant create`, `discrepancies list`, …), from the table itself. */
+const GROUPS = new Set(
+  Object.keys(COMMANDS).flatMap((name) => (name.includes(' ') ? [name.split(' ')[0]!] : [])),
+);
 
 export function helpText(): string {
   const width = 30;
