@@ -1,4 +1,13 @@
-import { baseEnv, DEFAULT_NATS_URL, defaultDatabaseUrl, eventsEnv, millis, port, z } from '@agentpay/config';
+import {
+  baseEnv,
+  DEFAULT_NATS_URL,
+  defaultDatabaseUrl,
+  eventsEnv,
+  millis,
+  port,
+  retentionEnv,
+  z,
+} from '@agentpay/config';
 import { defaultHolidays, parseHolidays } from './settlement/calendar.js';
 
 const positive = (fallback: number, max = 10_000) =>
@@ -23,6 +32,12 @@ export const ledgerEnv = z
     /** NATS with JetStream, for the events consumed and the outbox relay; default nats://127.0.0.1:4222. */
     NATS_URL: z.string().default(DEFAULT_NATS_URL),
     ...eventsEnv,
+    /** RETENTION_INTERVAL_MS, RETENTION_BATCH: the retention job (docs/deploy.md "Retention"). */
+    ...retentionEnv,
+    /** Days a published outbox row is kept (an unpublished one always is); default 7; 0 keeps them forever. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().min(0).default(7),
+    /** Days the channels' statement lines are kept; default 400 (past a year of re-runs); 0 keeps them forever. */
+    STATEMENT_RETENTION_DAYS: z.coerce.number().min(0).default(400),
     /** Durable JetStream consumer of pay and transfer status changes the replicas share; default `ledger`. */
     LEDGER_CONSUMER: z
       .string()

@@ -18,6 +18,7 @@ import {
 } from './reconciliation/reconciliation.service.js';
 import { type Resolutions, resolutions as resolutionsService } from './reconciliation/resolutions.js';
 import { connectReconRouter } from './reconciliation/router.client.js';
+import { ledgerRetentionRules } from './retention/retention.js';
 import { settlementCalendar } from './settlement/calendar.js';
 import { type Settlement, settlementSweep } from './settlement/settlement.sweep.js';
 
@@ -49,6 +50,13 @@ export async function main(
   return svc.run(async () => {
     const db = await svc.database<Database>(migrations, { poolSize: config.DATABASE_POOL_SIZE });
     const nc = await svc.events();
+    svc.retention(
+      db,
+      ledgerRetentionRules({
+        outboxDays: config.OUTBOX_RETENTION_DAYS,
+        statementDays: config.STATEMENT_RETENTION_DAYS,
+      }),
+    );
     svc.own(
       'outbox relay',
       startOutboxRelay({ db, databaseUrl: config.DATABASE_URL, nc, logger, registry }),

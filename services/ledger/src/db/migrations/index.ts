@@ -3,6 +3,7 @@ import * as outbox from './20261123T2300_outbox.js';
 import * as ledger from './20261123T2310_ledger.js';
 import * as observedOrders from './20261124T0100_observed_orders.js';
 import * as reconciliation from './20261124T0200_reconciliation.js';
+import * as retentionIndexes from './20261124T0300_retention_indexes.js';
 
 /** Every migration of the ledger database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T2310_ledger': ledger,
   '20261124T0100_observed_orders': observedOrders,
   '20261124T0200_reconciliation': reconciliation,
+  '20261124T0300_retention_indexes': retentionIndexes,
 };
