@@ -17,6 +17,8 @@ const CLABE = '002010077777777771';
 const FEE_RATE = { percentBps: 200, fixedCentavos: 100 };
 
 let stack: Stack;
+/** The Mexico City day the flows started on (the last test reconciles it, and today if they straddle midnight). */
+let startDay: string;
 let ledger: LedgerServiceClient;
 const ymd = (date: Date) => formatWireTime(date, TIME_ZONE).slice(0, 10);
 const addDays = (day: string, n: number) => {
@@ -185,10 +187,17 @@ async function balanceBecomes(merchant: TestMerchant, expected: Awaited<ReturnTy
 }
 
 beforeAll(async () => {
+  startDay = ymd(new Date());
   stack = await startTestStack({
     serviceEnv: {
       // Settlement runs only when a test asks (admin RunSettlement), on this calendar.
-      ledger: { SETTLEMENT_SWEEP_INTERVAL_MS: '0', SETTLEMENT_HOLIDAYS: holidays.join(',') },
+      // Reconciliation only when the last test asks, counting every movement however recent.
+      ledger: {
+        SETTLEMENT_SWEEP_INTERVAL_MS: '0',
+        SETTLEMENT_HOLIDAYS: holidays.join(','),
+        RECON_SCHEDULE: 'off',
+        RECON_GRACE_MS: '0',
+      },
     },
   });
   ledger = new (loadProtos().agentpay.ledger.v1.LedgerService)(
@@ -358,5 +367,27 @@ describe('the books', () => {
     expect(check).toMatchObject({ ok: true, problems: [] });
     // The fault run's checker agrees: each merchant's balance is what its orders and transfers imply.
     expect(await checkMerchantBalances(stack)).toEqual([]);
+  });
+
+  it('reconciles the day of every flow above against the channel with no discrepancy', async () => {
+    const days = [...new Set([startDay, ymd(new Date())])];
+    let lines = 0;
+    for (const day of days) {
+      const run = await admin('POST', '/admin/reconciliations', { day });
+      const routes = run['routes'] as {
+        lines: number;
+        matched: number;
+        pending: number;
+        discrepancies: number;
+      }[];
+      for (const route of routes) {
+        expect(route).toMatchObject({ pending: 0, discrepancies: 0 });
+        expect(route.matched).toBe(route.lines);
+        lines += route.lines;
+      }
+      expect((await admin('GET', `/admin/discrepancies?day=${day}`))['items']).toEqual([]);
+    }
+    // The pay-ins, the successful payouts and the return all reached the statement and matched.
+    expect(lines).toBeGreaterThanOrEqual(10);
   });
 });
