@@ -70,6 +70,7 @@ async function createWithRetries(ctx: LoadContext, merchant: TestMerchant, recor
 async function deposit(ctx: LoadContext, rec: DepositRecord, stopBy: number): Promise<void> {
   while (Date.now() < stopBy) {
     const startedAt = Date.now();
+    rec.attempts = (rec.attempts ?? 0) + 1;
     try {
       const reply = await post(
         `${ctx.stack.urls.sandbox}/sandbox/deposits`,

@@ -47,6 +47,8 @@ export interface DepositRecord {
   clabe: string;
   amount: number;
   exact: boolean;
+  /** Requests the load sent for this deposit (a retry after a lost reply may land on a paid account). */
+  attempts?: number;
   matched?: boolean;
   reason?: string | null;
 }

@@ -1,6 +1,7 @@
 // What a chaos run reports: the faults it injected, what the load did, and each check's violations.
 import type { ServiceName } from '@agentpay/stack';
 import type { CallbackCheck } from './checks/callbacks.js';
+import type { ReconciliationCheck } from './checks/reconciliation.js';
 import type { CreateRecord, DepositRecord, Receipt, RequestRecord } from './records.js';
 import type { Snapshot } from './snapshot.js';
 import { tally } from './tally.js';
@@ -60,6 +61,18 @@ export interface ChaosReport {
     books: string[];
     /** Replicas only: what must hold across them (a nonce spent once over both gateways, R3 streams). */
     replicas: string[];
+    /**
+     * Reconciliation of every day the run touched, once settled: a day whose run failed, a discrepancy the
+     * load did not make on purpose (checks/reconciliation.ts), the books' check after the run booked it.
+     */
+    reconciliation: string[];
+  };
+  /** What the reconciliation after the run found: its totals and, per kind, explained and unexplained. */
+  reconciliation: {
+    days: string[];
+    totals: ReconciliationCheck['totals'];
+    byKind: ReconciliationCheck['byKind'];
+    explained: ReconciliationCheck['explained'];
   };
   duplicates: Duplicate[];
   /** Services that died on their own during the run (each was started again so the run could go on). */
@@ -138,6 +151,11 @@ export function formatReport(report: ChaosReport): string {
         ]
       : []),
     ...(report.notes.length ? ['notes:', ...report.notes.map((n) => `  ${n}`), ''] : []),
+    `reconciliation of ${report.reconciliation.days.join(', ')}: ${report.reconciliation.totals.lines} lines, ${report.reconciliation.totals.matched} matched, ${report.reconciliation.totals.pending} pending, ${report.reconciliation.totals.discrepancies} discrepancies`,
+    ...Object.entries(report.reconciliation.byKind).map(
+      ([kind, n]) => `  ${kind.padEnd(28)} ${n.explained} explained, ${n.unexplained} unexplained`,
+    ),
+    '',
   ];
   for (const [check, list] of Object.entries(report.violations)) {
     lines.push(`${check}: ${list.length === 0 ? 'ok' : `${list.length} violation(s)`}`);

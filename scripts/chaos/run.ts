@@ -29,12 +29,14 @@ import { checkCallbacks } from './checks/callbacks.js';
 import { checkConvergence } from './checks/convergence.js';
 import { checkExactlyOnce } from './checks/exactly-once.js';
 import type { CheckInput } from './checks/input.js';
+import { checkReconciliation } from './checks/reconciliation.js';
 import { unsettled } from './checks/settled.js';
 import { checkStateMachine } from './checks/state-machine.js';
 import { errorText } from './client.js';
 import { createReviver, dropDatabases, faultPlan } from './faults.js';
 import { type LoadContext, queryAccepted, registerMerchants, worker } from './load.js';
 import type { ChaosOptions } from './options.js';
+import { daysTouched, reconcileDays } from './reconcile.js';
 import {
   checkNonceAcrossGateways,
   checkRateLimitAcrossGateways,
@@ -211,7 +213,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       ],
       books: [...(await checkBooks(stack)), ...(await awaitMerchantBalances(stack))],
       replicas: acrossReplicas,
+      reconciliation: [] as string[],
     };
+    // Settled and the books checked: reconcile every day the run touched, explain each discrepancy from
+    // what the load did on purpose, and check the books again (a run books unmatched money).
+    const days = daysTouched(started, Date.now());
+    const recon = checkReconciliation({
+      ...(await reconcileDays(stack.urls.admin, days)),
+      deposits: ctx.deposits,
+    });
+    violations.reconciliation.push(
+      ...recon.violations,
+      ...(await checkBooks(stack)).map((v) => `after reconciliation: ${v}`),
+    );
+    log(
+      `reconciled ${days.join(', ')}: ${recon.totals.lines} lines, ${recon.totals.discrepancies} discrepancies, ${recon.violations.length} unexplained or failed`,
+    );
     const counts = runCounts(ctx, snap, sink.receipts, callbacks);
     if (counts['orphanVirtualAccounts'])
       notes.push(
@@ -232,6 +249,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         r.outcome === 'envelope' ? `${r.target} HTTP ${r.status}` : `${r.target} ${r.outcome}`,
       ),
       violations,
+      reconciliation: { days, totals: recon.totals, byKind: recon.byKind, explained: recon.explained },
       duplicates: callbacks.duplicates,
       crashes: crashes.map((c) => ({ ...c, from: c.from - started, to: c.to - started })),
       notes,

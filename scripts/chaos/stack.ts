@@ -54,6 +54,9 @@ export async function startChaosStack(
       if (logs.tail.length > 3_000) logs.tail.splice(0, 1_000);
       options.serviceLog?.(label, line);
     },
+    // Reconciliation after the run (reconcile.ts): what moved a second ago counts (no grace), and no
+    // schedule reconciles behind the run's back.
+    serviceEnv: { ledger: { RECON_GRACE_MS: '0', RECON_SCHEDULE: 'off' } },
     env: {
       EVENTS_STREAM_REPLICAS: String(target.streamReplicas),
       PLATFORM_PRIVATE_KEY_FILE: join(target.keyDir, 'platform-key.pem'),

@@ -1,0 +1,142 @@
+// Reconciliation after the fault run (CONTRACT.md 14, issue 19): every Mexico City day the run touched is
+// reconciled through the admin API once the platform settled, and each discrepancy found must be one the
+// load made on purpose. The load makes exactly one kind: `unmatched_deposit`, money that reached a virtual
+// account without paying its order, in two ways:
+// - a deposit of the wrong amount (pay-expire: one centavo more than the order), once per attempt that
+//   reached the sandbox;
+// - a deposit retried after its reply was lost to a fault (a kill, an outage): the first attempt paid the
+//   order, the retry lands on a paid account (`applied: false`); at most one per attempt after the first.
+// Anything else (money the platform never recorded, a payout the channel never made, another amount, a
+// day whose run failed) is a violation: it would be money created, lost or doubled by a fault.
+import type { DepositRecord } from '../records.js';
+
+/** One route's counts of a day's run, as POST /admin/reconciliations answers them. */
+export interface ReconRouteCounts {
+  routeId: string;
+  lines: number;
+  matched: number;
+  pending: number;
+  discrepancies: number;
+}
+
+/** A day's run through the admin API: its routes' counts, or why it failed. */
+export interface ReconDayRun {
+  day: string;
+  ok: boolean;
+  /** The admin API's answer when the run failed (status and body, or the error). */
+  error?: string;
+  routes: ReconRouteCounts[];
+}
+
+/** A discrepancy as GET /admin/discrepancies lists it (amounts in pesos). */
+export interface ReconDiscrepancy {
+  id: string;
+  kind: string;
+  routeId: string;
+  day: string;
+  amount: number;
+  platform: Record<string, unknown>;
+  channel: Record<string, unknown>;
+}
+
+export interface ReconciliationInput {
+  runs: ReconDayRun[];
+  discrepancies: ReconDiscrepancy[];
+  /** The load's deposits, each with the attempts it sent. */
+  deposits: DepositRecord[];
+}
+
+export interface ReconciliationCheck {
+  violations: string[];
+  /** Each explained discrepancy and why. */
+  explained: { id: string; kind: string; why: string }[];
+  /** Per kind: how many the load explains and how many it does not. */
+  byKind: Record<string, { explained: number; unexplained: number }>;
+  /** The runs' totals over every day and route. */
+  totals: { days: number; lines: number; matched: number; pending: number; discrepancies: number };
+}
+
+const centavos = (pesos: unknown) => Math.round(Number(pesos) * 100);
+
+function describe(d: ReconDiscrepancy): string {
+  const c = d.channel;
+  const p = d.platform;
+  const ref = c['platformRef'] || p['orderNo'] || p['transferNo'] || c['reference'] || '?';
+  const channel = Object.keys(c).length
+    ? ` channel ${c['kind']} ${c['reference']} ${c['amount']} applied=${c['applied']} at ${c['occurredAt']}`
+    : '';
+  const platform = Object.keys(p).length ? ` platform ${JSON.stringify(p)}` : '';
+  return `${d.kind} #${d.id} on ${d.routeId} ${d.day}: ${String(ref)} ${d.amount} pesos;${channel}${platform}`;
+}
+
+/**
+ * Explains every discrepancy from what the load did on purpose, and reports each one it cannot explain,
+ * and each day whose run failed or left lines pending (the ledger runs with RECON_GRACE_MS=0).
+ */
+export function checkReconciliation(input: ReconciliationInput): ReconciliationCheck {
+  const violations: string[] = [];
+  const explained: ReconciliationCheck['explained'] = [];
+  const byKind: ReconciliationCheck['byKind'] = {};
+  const totals = { days: input.runs.length, lines: 0, matched: 0, pending: 0, discrepancies: 0 };
+
+  for (const run of input.runs) {
+    if (!run.ok) violations.push(`reconciliation of ${run.day} failed: ${run.error ?? 'no answer'}`);
+    for (const r of run.routes) {
+      totals.lines += r.lines;
+      totals.matched += r.matched;
+      totals.pending += r.pending;
+      totals.discrepancies += r.discrepancies;
+      if (r.pending > 0)
+        violations.push(
+          `reconciliation of ${run.day} on ${r.routeId}: ${r.pending} line(s) pending with no grace`,
+        );
+    }
+  }
+  if (input.runs.length === 0) violations.push('no day was reconciled');
+
+  // What the load's deposits may leave unmatched, per order and amount in centavos: the budget each
+  // unmatched deposit consumes one of.
+  const budget = new Map<string, { left: number; why: string }[]>();
+  for (const d of input.deposits) {
+    const attempts = d.attempts ?? 1;
+    const allowed = d.exact ? attempts - 1 : attempts;
+    if (allowed <= 0) continue;
+    const key = `${d.orderNo}|${centavos(d.amount)}`;
+    const list = budget.get(key) ?? [];
+    list.push({
+      left: allowed,
+      why: d.exact
+        ? `the load retried its deposit to ${d.orderNo} (${attempts} attempts) after a lost reply; the retry found the account paid`
+        : `the load deposited a wrong amount to ${d.orderNo} on purpose (${attempts} attempt(s))`,
+    });
+    budget.set(key, list);
+  }
+
+  const sorted = [...input.discrepancies].sort((a, b) => Number(a.id) - Number(b.id));
+  for (const d of sorted) {
+    const counts = byKind[d.kind] ?? { explained: 0, unexplained: 0 };
+    byKind[d.kind] = counts;
+    let why: string | undefined;
+    if (d.kind === 'unmatched_deposit' && d.channel['kind'] === 'deposit') {
+      const orderNo = String(d.channel['platformRef'] ?? '');
+      const amount = centavos(d.channel['amount'] ?? d.amount);
+      // A deposit the channel applied and the platform still calls unmatched is not one the load made.
+      const slot =
+        d.channel['applied'] === false
+          ? budget.get(`${orderNo}|${amount}`)?.find((s) => s.left > 0)
+          : undefined;
+      if (orderNo && slot) {
+        slot.left -= 1;
+        why = slot.why;
+      }
+    }
+    if (why) {
+      counts.explained += 1;
+      explained.push({ id: d.id, kind: d.kind, why });
+    } else {
+      counts.unexplained += 1;
+      violations.push(`unexplained ${describe(d)}`);
+    }
+  }
+  return { violations, explained, byKind, totals };
+}
