@@ -6,7 +6,9 @@
 // plans and sizes are measured. Targets: every throughput within 15 % and every p99 within 20 % of the empty
 // figure, and every sweep's round costing what is due, not what the table holds.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import { type Ports, type Stack, type StackOptions, startStack } from '@agentpay/stack';
@@ -24,7 +26,7 @@ import { claimExpired } from '../services/payments/src/pay-orders/pay-order.repo
 import type { Database as TransfersDb } from '../services/transfers/src/db/schema.js';
 import { markChecked, progressDueForCheck } from '../services/transfers/src/transfers/transfer.repository.js';
 import { type FillReport, fillStores, MERCHANTS, type Store, volumes } from './growth-fill.js';
-import { closedLoop, type LoadResult, ok, type Prepared } from './load.js';
+import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, ok, type Prepared } from './load.js';
 import { type BenchMerchant, benchMerchant, payRequests } from './setup.js';
 
 const scale = Number(process.env['GROWTH_SCALE'] ?? '1');
@@ -244,21 +246,60 @@ async function callbackWindows(stack: Stack, prefix: string): Promise<Figure> {
   };
 }
 
+/** Busy CPU time of the whole machine so far, ms (every core; /proc/stat, USER_HZ 100). */
+async function machineBusyMs(): Promise<number> {
+  const stat = await readFile('/proc/stat', 'utf8');
+  const [, user, nice, system, , , irq, softirq, steal] = stat
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 10;
+}
+
+/** Where the machine's CPU went while `fn` ran: this run's processes, Postgres and NATS, and everything else. */
+async function cpuShares(stack: Stack, fn: () => Promise<void>): Promise<string> {
+  const named = stack.pids() as Record<string, number>;
+  const before = await cpuSnapshot(named);
+  const busyBefore = await machineBusyMs();
+  const own = process.cpuUsage();
+  const started = performance.now();
+  await fn();
+  const wallMs = performance.now() - started;
+  const generator = process.cpuUsage(own);
+  const used = cpuBetween(before, await cpuSnapshot(named));
+  const busy = (await machineBusyMs()) - busyBefore;
+  const capacity = wallMs * os.cpus().length;
+  const postgres = used.get('postgres') ?? 0;
+  const nats = used.get('nats') ?? 0;
+  const ours =
+    [...used]
+      .filter(([name]) => name !== 'postgres' && name !== 'nats')
+      .reduce((sum, [, ms]) => sum + ms, 0) +
+    (generator.user + generator.system) / 1000;
+  const pct = (ms: number) => `${fmt((100 * ms) / capacity, 0)} %`;
+  return `machine busy ${pct(busy)} of ${os.cpus().length} cores: services and load generator ${pct(ours)}, Postgres (every database on the server) ${pct(postgres)}, NATS ${pct(nats)}, everything else ${pct(Math.max(0, busy - ours - postgres - nats))}`;
+}
+
 async function measureFigures(
   stack: Stack,
   merchant: BenchMerchant,
   bizOrderNos: string[],
   prefix: string,
-): Promise<Figures> {
+): Promise<Figures & { cpu: string }> {
   // Warm-up, not reported: pools fill, the JIT settles, caches of the first requests warm.
   await closedLoop(stack.urls.gateway, payRequests(merchant, 200), 8);
   await closedLoop(stack.urls.gateway, transferRequests(merchant, 100), 8);
   await closedLoop(stack.urls.gateway, queryRequests(merchant, bizOrderNos, 200), 8);
-  const pay = await windows(stack.urls.gateway, () => payRequests(merchant, PER_WINDOW));
-  const query = await windows(stack.urls.gateway, () => queryRequests(merchant, bizOrderNos, PER_WINDOW));
-  const transfer = await windows(stack.urls.gateway, () => transferRequests(merchant, PER_WINDOW));
-  const callback = await callbackWindows(stack, prefix);
-  return { pay, query, transfer, callback };
+  let figures: Figures | undefined;
+  const cpu = await cpuShares(stack, async () => {
+    const pay = await windows(stack.urls.gateway, () => payRequests(merchant, PER_WINDOW));
+    const query = await windows(stack.urls.gateway, () => queryRequests(merchant, bizOrderNos, PER_WINDOW));
+    const transfer = await windows(stack.urls.gateway, () => transferRequests(merchant, PER_WINDOW));
+    const callback = await callbackWindows(stack, prefix);
+    figures = { pay, query, transfer, callback };
+  });
+  return { ...figures!, cpu };
 }
 
 /** A Kysely on one small pool that keeps the text and parameters of the statements it ran. */
@@ -625,7 +666,7 @@ export async function runGrowthBench(opts: {
   // Empty.
   let stack = await start();
   let merchant: BenchMerchant;
-  let empty: Figures;
+  let empty: Figures & { cpu: string };
   let emptySettlement: SweepTiming;
   try {
     merchant = await benchMerchant(stack.urls.admin);
@@ -671,7 +712,7 @@ export async function runGrowthBench(opts: {
 
   // Filled.
   stack = await start(stack.ports);
-  let filled: Figures;
+  let filled: Figures & { cpu: string };
   let filledSettlement: SweepTiming;
   let check: Awaited<ReturnType<typeof checkLedger>> | undefined;
   try {
@@ -726,6 +767,8 @@ export async function runGrowthBench(opts: {
       `| ${label} ${delay} | ${fmt(e.p99, 2)} | ${fmt(f.p99, 2)} | ${fmt(100 * pr, 0)} % | ≤ 120 % | ${pr <= 1.2 ? 'met' : 'missed'} | |`,
     );
   }
+  log();
+  log(`While the empty figures ran: ${empty.cpu}. While the filled ones ran: ${filled.cpu}.`);
   if (refusals.length > 0) {
     log();
     log(`First refused answers: ${refusals.map((r) => `\`${r}\``).join('; ')}.`);
