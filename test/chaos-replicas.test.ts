@@ -71,6 +71,13 @@ describe('two replicas of every service on a three-node NATS cluster, one of eac
     expect(report.violations.books).toEqual([]);
   });
 
+  it('reconciles every day the run touched and finds no discrepancy the load did not make on purpose', () => {
+    expect(report.reconciliation.days.length).toBeGreaterThanOrEqual(1);
+    expect(report.reconciliation.totals.matched).toBeGreaterThanOrEqual(10);
+    expect(report.violations.reconciliation).toEqual([]);
+    for (const counts of Object.values(report.reconciliation.byKind)) expect(counts.unexplained).toBe(0);
+  });
+
   it('settles with every replica running and none died on its own', () => {
     expect(report.violations.convergence).toEqual([]);
     expect(report.crashes.map((c) => `${c.service}#${c.replica} after ${c.after}`)).toEqual([]);
