@@ -11,7 +11,6 @@ import { settleAttempt } from './delivery.service.js';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
-  countLimitedDue,
   msUntilNextDue,
   releaseLeases,
 } from './delivery-lease.repository.js';
@@ -96,13 +95,12 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
         perEndpoint: opts.endpointConcurrency,
         leaseMs,
         room,
+        onLimited: limits.skipped,
       });
       for (const delivery of claimed) {
         limits.started(delivery.endpoint);
         track(attempt(delivery));
       }
-      const atLimit = room.endpoints.filter((_, i) => room.free[i] === 0);
-      if (atLimit.length > 0) limits.skipped(await countLimitedDue(db, atLimit));
       const untilDue = claimed.length === 0 ? await msUntilNextDue(db) : undefined;
       return { claimed: claimed.length, untilDue };
     },

@@ -13,19 +13,40 @@ function roundTrip(limits: EndpointLimits, endpoint: string, signal: EndpointSig
 }
 
 describe('endpoint limits (AIMD)', () => {
-  it('grows by one per limit of answers while the endpoint uses its limit, up to the ceiling', () => {
-    const limits = createEndpointLimits({ initial: 4, max: 7 });
-    expect(limits.limit(A)).toBe(4);
-    // Kept full: every answer frees a slot that the next claim fills at once.
+  it('slow-starts (one more per answer) until the first drop, then grows one per limit of answers', () => {
+    const limits = createEndpointLimits({ initial: 4, max: 64 });
     for (let i = 0; i < 4; i++) limits.started(A);
+    for (let i = 0; i < 20; i++) {
+      limits.finished(A, 'answered');
+      while (limits.inFlight(A) < limits.limit(A)) limits.started(A);
+    }
+    expect(limits.limit(A)).toBe(24);
+    limits.finished(A, 'dropped');
+    expect(limits.limit(A)).toBe(12);
+    while (limits.inFlight(A) > 12) limits.finished(A, 'none');
+    const before = limits.limit(A);
+    for (let i = 0; i < 12; i++) {
+      limits.finished(A, 'answered');
+      limits.started(A);
+    }
+    expect(limits.limit(A)).toBe(before + 1);
+  });
+
+  it('after a drop, grows by one per limit of answers while the endpoint uses its limit, up to the ceiling', () => {
+    const limits = createEndpointLimits({ initial: 6, max: 7 });
+    limits.started(A);
+    limits.finished(A, 'dropped');
+    expect(limits.limit(A)).toBe(3);
+    // Kept full: every answer frees a slot that the next claim fills at once.
+    for (let i = 0; i < 3; i++) limits.started(A);
     const seen: number[] = [];
     for (let i = 0; i < 30; i++) {
       limits.finished(A, 'answered');
       while (limits.inFlight(A) < limits.limit(A)) limits.started(A);
       seen.push(limits.limit(A));
     }
-    // 4 answers at 4, then 5 at 5, 6 at 6, then the ceiling.
-    expect(seen.slice(0, 16)).toEqual([4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 7, 7]);
+    // 3 answers at 3, 4 at 4, 5 at 5, 6 at 6, then the ceiling.
+    expect(seen.slice(0, 19)).toEqual([3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 7, 7]);
     expect(seen.at(-1)).toBe(7);
   });
 
@@ -45,7 +66,7 @@ describe('endpoint limits (AIMD)', () => {
     const limits = createEndpointLimits({ initial: 16, max: 64, now: () => now });
     for (let i = 0; i < 16; i++) limits.started(A);
     limits.started(B);
-    expect(limits.room()).toEqual({ endpoints: [A, B], free: [0, 15], defaultFree: 16 });
+    expect(limits.room()).toEqual({ endpoints: [A, B], free: [0, 15], defaultFree: 16, limited: [A] });
 
     // The whole wave times out: 16 → 8 → 4 → 2 → 1, then stays at 1.
     const seen: number[] = [];

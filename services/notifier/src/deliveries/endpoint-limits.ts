@@ -5,6 +5,10 @@
 // endpoint so ends up with one slot per replica, probing it once per timeout, and its due callbacks wait
 // (due, unattempted) instead of taking the slots of other merchants. The state is per replica and in
 // memory: a replica that starts learns each endpoint again from `initial`.
+//
+// As in TCP Reno, an endpoint starts in slow start: +1 per answer (the limit doubles each round trip) until
+// its first drop, so a merchant with a backlog reaches the ceiling in a few round trips; after a drop it
+// grows by one per round trip only (until forgotten).
 
 /** What one finished attempt says about its endpoint. */
 export type EndpointSignal =
@@ -29,6 +33,11 @@ export interface EndpointRoom {
   endpoints: string[];
   free: number[];
   defaultFree: number;
+  /**
+   * The endpoints held back by their adaptive limit: no free slot, and a limit below the ceiling. (One at
+   * the ceiling is held back by NOTIFY_ENDPOINT_CONCURRENCY, as it always was.)
+   */
+  limited: string[];
 }
 
 export interface EndpointLimits {
@@ -61,6 +70,8 @@ interface State {
   inFlight: number;
   /** Answers counted towards the next step up. */
   answers: number;
+  /** Below this the limit grows by one per answer (slow start), above it by one per round trip. */
+  threshold: number;
   /** When an attempt to it last finished. */
   lastSeen: number;
 }
@@ -75,7 +86,7 @@ export function createEndpointLimits(opts: EndpointLimitsOptions): EndpointLimit
   function state(endpoint: string): State {
     let s = states.get(endpoint);
     if (!s) {
-      s = { limit: initial, inFlight: 0, answers: 0, lastSeen: now() };
+      s = { limit: initial, inFlight: 0, answers: 0, threshold: opts.max, lastSeen: now() };
       states.set(endpoint, s);
     }
     return s;
@@ -84,8 +95,8 @@ export function createEndpointLimits(opts: EndpointLimitsOptions): EndpointLimit
   // An endpoint at `initial` with nothing in flight is what an unknown endpoint is: no need to keep it.
   function tidy(endpoint: string, s: State): void {
     if (s.inFlight > 0) return;
-    if ((s.limit === initial && s.answers === 0) || now() - s.lastSeen > FORGET_AFTER_MS)
-      states.delete(endpoint);
+    const asNew = s.limit === initial && s.answers === 0 && s.threshold === opts.max;
+    if (asNew || now() - s.lastSeen > FORGET_AFTER_MS) states.delete(endpoint);
   }
 
   return {
@@ -94,13 +105,15 @@ export function createEndpointLimits(opts: EndpointLimitsOptions): EndpointLimit
     room() {
       const endpoints: string[] = [];
       const free: number[] = [];
+      const limited: string[] = [];
       for (const [endpoint, s] of states) {
         tidy(endpoint, s);
         if (!states.has(endpoint)) continue;
         endpoints.push(endpoint);
         free.push(Math.max(0, s.limit - s.inFlight));
+        if (s.inFlight >= s.limit && s.limit < opts.max) limited.push(endpoint);
       }
-      return { endpoints, free, defaultFree: initial };
+      return { endpoints, free, defaultFree: initial, limited };
     },
     started(endpoint) {
       state(endpoint).inFlight += 1;
@@ -113,11 +126,12 @@ export function createEndpointLimits(opts: EndpointLimitsOptions): EndpointLimit
       s.lastSeen = now();
       if (signal === 'dropped') {
         s.limit = Math.max(1, Math.floor(s.limit * BACKOFF_RATIO));
+        s.threshold = s.limit;
         s.answers = 0;
       } else if (signal === 'answered' && busy && s.limit < opts.max) {
-        // One slot more per limit's worth of answers: additive increase, one step per round trip.
+        // Slow start: one slot more per answer. Then one more per limit's worth of answers (per round trip).
         s.answers += 1;
-        if (s.answers >= s.limit) {
+        if (s.limit < s.threshold || s.answers >= s.limit) {
           s.limit += 1;
           s.answers = 0;
         }
