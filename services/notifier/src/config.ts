@@ -66,8 +66,8 @@ export const notifierEnv = z
     /**
      * Adaptive limit an endpoint starts with in each replica, and returns to once forgotten; default 8. It
      * grows by one per round trip while the endpoint answers and is busy, up to NOTIFY_ENDPOINT_CONCURRENCY,
-     * and halves on every attempt left unanswered (timeout, refused, reset) or answered after half the
-     * timeout, down to 1 (README "Adaptive per-endpoint limit").
+     * and halves on every attempt left unanswered (timeout, refused, reset), down to 1 (README "Adaptive
+     * per-endpoint limit").
      */
     NOTIFY_ENDPOINT_INITIAL_LIMIT: positive(8),
     /** A claim's lease is the timeout plus this margin; after it, another replica may take over; default 30000. */

@@ -72,8 +72,6 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
   const settler = createSuccessSettler(db);
   const settleFailure = limiter(FAILURE_SETTLE_CONCURRENCY);
   const limits = opts.endpointLimits;
-  // An answer this slow tells the limit to back off, as no answer does.
-  const slowMs = opts.timeoutMs / 2;
   let stopping = false;
 
   // Having claimed anything, look again at once: the scan may have been cut short by one endpoint's
@@ -175,7 +173,9 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
   }
 
   function signalOf(outcome: CallbackOutcome): EndpointSignal {
-    if (outcome.httpStatus !== null) return outcome.latencyMs >= slowMs ? 'dropped' : 'answered';
+    // Any answer counts, however slow: the latency measured here includes this process's own event loop,
+    // and a busy notifier must not read its own delay as its merchants' and throttle them all.
+    if (outcome.httpStatus !== null) return 'answered';
     // A URL that can never work says nothing about how the endpoint copes.
     return outcome.permanent ? 'none' : 'dropped';
   }

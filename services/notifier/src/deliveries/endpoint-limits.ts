@@ -1,7 +1,7 @@
 // The adaptive per-endpoint limit: how many callbacks one replica has in flight to one endpoint
 // (scheme://host:port). AIMD, as TCP's congestion window and Netflix concurrency-limits' AIMDLimit: the
 // limit grows by one per limit's worth of answers while the endpoint is busy enough to use it, and halves
-// on each attempt that got no answer (timeout, refused, reset) or a very slow one, down to 1. A hanging
+// on each attempt that got no answer (timeout, refused, reset), down to 1. A hanging
 // endpoint so ends up with one slot per replica, probing it once per timeout, and its due callbacks wait
 // (due, unattempted) instead of taking the slots of other merchants. The state is per replica and in
 // memory: a replica that starts learns each endpoint again from `initial`.
@@ -14,7 +14,7 @@
 export type EndpointSignal =
   /** It answered (any HTTP status) in reasonable time. */
   | 'answered'
-  /** No answer (timeout, connection refused or reset, DNS), or an answer slower than `slowMs`. */
+  /** No answer (timeout, connection refused or reset, DNS). */
   | 'dropped'
   /** Says nothing about the endpoint (the URL itself was unusable). */
   | 'none';
