@@ -155,12 +155,16 @@ function fillPayments(o: FillOptions): Promise<FillReport> {
           from (select g, ${h('g')} as r from generate_series(1, ${n}) g) s
         ) t
       ) u`);
+      // Every history row is of an order just inserted: the foreign key's per-row check (most of the time
+      // of this insert) is skipped for it, as pg_restore does.
+      await c.query(`set session_replication_role = replica`);
       await c.query(`
       insert into pay_order_status_history (order_no, from_status, to_status, version, cause, event_id, created_at)
       select order_no, 'wait', status, 2,
         case status when 'timeout' then 'expiry' when 'close' then 'merchant' when 'cancel' then 'merchant' else 'upstream' end,
         gen_random_uuid(), updated_at
       from pay_orders where version = 2 and biz_order_no like 'G%'`);
+      await c.query(`set session_replication_role = origin`);
       await c.query(`
       insert into outbox (id, subject, payload, created_at, published_at, attempts)
       select gen_random_uuid(), '${o.subjectPrefix}.pay.status_changed',
