@@ -6,6 +6,7 @@ import {
   flag,
   millis,
   port,
+  retentionEnv,
   z,
 } from '@agentpay/config';
 import { parseRetrySchedule } from './deliveries/retry-schedule.js';
@@ -76,13 +77,8 @@ export const notifierEnv = z
     NOTIFY_POLL_MS: positive(1_000),
     /** Bearer token of the callback admin API; outside production defaults to dev-admin-token. */
     ADMIN_TOKEN: z.string().optional(),
-    /**
-     * Pause of the retention job once nothing is due, ms; default 60000. 0 turns the job off. While a batch
-     * comes back full it goes again at once (docs/deploy.md "Retention").
-     */
-    RETENTION_INTERVAL_MS: millis(60_000),
-    /** Rows one retention batch deletes, in one short transaction; default 1000. */
-    RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+    /** RETENTION_INTERVAL_MS, RETENTION_BATCH: the retention job (docs/deploy.md "Retention"). */
+    ...retentionEnv,
     /**
      * Days the attempts of a finished delivery (delivered, given up, superseded or skipped) are kept, by when
      * each started; default 30; 0 keeps them forever. A pending delivery's attempts are always kept, and

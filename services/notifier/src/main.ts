@@ -14,7 +14,7 @@ import { startDeliveryWorker } from './deliveries/delivery.worker.js';
 import { createEndpointLimits } from './deliveries/endpoint-limits.js';
 import { startEventConsumer } from './events/event.consumer.js';
 import { orderStatusChangedHandler } from './events/order-status-changed.handler.js';
-import { startRetention } from './retention/retention.js';
+import { notifierRetentionRules } from './retention/retention.js';
 
 export interface Notifier {
   httpPort: number;
@@ -76,15 +76,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
     );
 
     // Attempts of finished deliveries go in bounded batches; deliveries are kept (docs/deploy.md).
-    const retention = startRetention({
-      db,
-      logger,
-      keep: { attemptDays: config.CALLBACK_ATTEMPT_RETENTION_DAYS },
-      intervalMs: config.RETENTION_INTERVAL_MS,
-      batchSize: config.RETENTION_BATCH,
-      registry,
-    });
-    if (retention) svc.own('retention', retention, (r) => r.stop());
+    svc.retention(db, notifierRetentionRules({ attemptDays: config.CALLBACK_ATTEMPT_RETENTION_DAYS }));
 
     const nc = await svc.events();
     svc.own(

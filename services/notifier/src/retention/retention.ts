@@ -1,9 +1,6 @@
-import { type RetentionRoundResult, type RetentionRule, retentionLoop } from '@agentpay/db';
-import type { Logger } from '@agentpay/logger';
-import { type BackgroundLoop, backgroundLoop } from '@agentpay/runtime';
-import { Counter, type Registry } from '@agentpay/telemetry';
-import { type Kysely, sql } from 'kysely';
-import type { Database, DeliveryStatus } from '../db/schema.js';
+import type { RetentionRule } from '@agentpay/db';
+import { sql } from 'kysely';
+import type { DeliveryStatus } from '../db/schema.js';
 
 const DAY_MS = 86_400_000;
 
@@ -45,29 +42,4 @@ export function notifierRetentionRules(keep: NotifierRetention): RetentionRule[]
         for share of d skip locked)`,
     },
   ];
-}
-
-/** The retention job: a background loop deleting due rows in batches; undefined when nothing is turned on. */
-export function startRetention(deps: {
-  db: Kysely<Database>;
-  logger: Logger;
-  keep: NotifierRetention;
-  /** RETENTION_INTERVAL_MS: pause once nothing is due; 0 turns the job off. */
-  intervalMs: number;
-  /** RETENTION_BATCH: rows per batch. */
-  batchSize: number;
-  /** Where `retention_deleted_rows_total{table}` is registered. */
-  registry?: Registry;
-}): BackgroundLoop<RetentionRoundResult> | undefined {
-  const rules = notifierRetentionRules(deps.keep);
-  if (deps.intervalMs <= 0 || rules.length === 0) return undefined;
-  const deleted = new Counter({
-    name: 'retention_deleted_rows_total',
-    help: 'Rows the retention job deleted past their retention, by table',
-    labelNames: ['table'],
-    registers: deps.registry ? [deps.registry] : [],
-  });
-  return backgroundLoop(
-    retentionLoop({ ...deps, rules, onDeleted: (table, rows) => deleted.inc({ table }, rows) }),
-  );
 }
