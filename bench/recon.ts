@@ -61,7 +61,7 @@ async function rssMb(pid: number): Promise<number> {
  * (amount_mismatch), K of a wrong amount to expired accounts (unmatched_deposit); payouts that succeeded,
  * some returned later the same day.
  */
-async function fillSandbox(url: string, day: string, v: ReturnType<typeof reconVolumes>): Promise<void> {
+export async function fillSandbox(url: string, day: string, v: ReturnType<typeof reconVolumes>): Promise<void> {
   const step = 86_400 / v.lines; // seconds between two movements, so the day is covered evenly
   const at = (g: string) =>
     `(${`'${day}'`}::date::timestamp at time zone '${ZONE}') + (${g}) * ${step} * interval '1 second'`;
@@ -120,7 +120,7 @@ async function fillSandbox(url: string, day: string, v: ReturnType<typeof reconV
  * observed timeout (nothing booked); and K transfers the platform paid out that the channel never made
  * (missing_on_channel). The missing_on_platform block has nothing here.
  */
-async function fillLedger(url: string, day: string, v: ReturnType<typeof reconVolumes>): Promise<void> {
+export async function fillLedger(url: string, day: string, v: ReturnType<typeof reconVolumes>): Promise<void> {
   const step = 86_400 / v.lines;
   const at = (g: string) =>
     `(${`'${day}'`}::date::timestamp at time zone '${ZONE}') + (${g}) * ${step} * interval '1 second'`;
@@ -196,6 +196,8 @@ export async function runReconBench(opts: {
     databasePrefix: opts.prefix,
     ports: 'random',
     serviceEnv: { ledger: { RECON_SCHEDULE: 'off' } },
+    // RECON_BENCH_LOG=1 shows the services' warnings and errors (LOG_LEVEL of the run) instead of silencing them.
+    ...(process.env['RECON_BENCH_LOG'] === '1' && { output: 'pretty' as const }),
   });
   try {
     const fillStarted = performance.now();
@@ -233,6 +235,18 @@ export async function runReconBench(opts: {
     let emptyLines = -1;
     try {
       result = await runDay(day);
+    } catch (err) {
+      // The run stores why it failed; the answer alone says only the gRPC status.
+      const stored = await exec(
+        stack.databaseUrl('ledger'),
+        'select status, error, now() - started_at as took from recon_runs where day = $1 order by id desc limit 1',
+        [day],
+      );
+      const row = stored.rows[0] as { error?: string; took?: unknown } | undefined;
+      log(
+        `reconciliation of ${day} failed after ${((performance.now() - started) / 1000).toFixed(0)} s: ${String(err)}; stored: ${row?.error ?? 'no run row'}`,
+      );
+      throw err;
     } finally {
       sampling = false;
       await sampler;
