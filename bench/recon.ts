@@ -61,7 +61,11 @@ async function rssMb(pid: number): Promise<number> {
  * (amount_mismatch), K of a wrong amount to expired accounts (unmatched_deposit); payouts that succeeded,
  * some returned later the same day.
  */
-export async function fillSandbox(url: string, day: string, v: ReturnType<typeof reconVolumes>): Promise<void> {
+export async function fillSandbox(
+  url: string,
+  day: string,
+  v: ReturnType<typeof reconVolumes>,
+): Promise<void> {
   const step = 86_400 / v.lines; // seconds between two movements, so the day is covered evenly
   const at = (g: string) =>
     `(${`'${day}'`}::date::timestamp at time zone '${ZONE}') + (${g}) * ${step} * interval '1 second'`;
@@ -120,7 +124,11 @@ export async function fillSandbox(url: string, day: string, v: ReturnType<typeof
  * observed timeout (nothing booked); and K transfers the platform paid out that the channel never made
  * (missing_on_channel). The missing_on_platform block has nothing here.
  */
-export async function fillLedger(url: string, day: string, v: ReturnType<typeof reconVolumes>): Promise<void> {
+export async function fillLedger(
+  url: string,
+  day: string,
+  v: ReturnType<typeof reconVolumes>,
+): Promise<void> {
   const step = 86_400 / v.lines;
   const at = (g: string) =>
     `(${`'${day}'`}::date::timestamp at time zone '${ZONE}') + (${g}) * ${step} * interval '1 second'`;
