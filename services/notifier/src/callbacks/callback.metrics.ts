@@ -99,7 +99,7 @@ export function instrumentEndpointLimits(limits: EndpointLimits, registry: Regis
   });
   new Counter({
     name: 'callback_limited_skips_total',
-    help: 'Times a claim left an endpoint with due callbacks waiting because the endpoint was at its adaptive limit (once per endpoint per claim; the callbacks stay due)',
+    help: 'Times a claim left an endpoint with due callbacks waiting because the endpoint was at an adaptive limit below NOTIFY_ENDPOINT_CONCURRENCY (once per endpoint per claim; the callbacks stay due)',
     registers: [registry],
     collect() {
       this.reset();
