@@ -12,11 +12,14 @@
 // Check is not what is measured here).
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { createDb } from '@agentpay/db';
 import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import { type ServiceName, type StackOptions, startStack } from '@agentpay/stack';
-import { formatWireTime } from '@agentpay/wire';
+import { formatWireTime, parseWireTime } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
+import type { Database as LedgerDb } from '../services/ledger/src/db/schema.js';
+import { matchDay } from '../services/ledger/src/reconciliation/reconciliation.repository.js';
 
 const ROUTE = 'sandbox-default';
 const ZONE = 'America/Mexico_City';
@@ -186,6 +189,69 @@ export async function fillLedger(
   await exec(url, 'vacuum (analyze) observed_orders, entries');
 }
 
+/**
+ * RECON_BENCH_MATCH=1: the ledger's matching alone, for a day too big to stream (see docs/benchmarks.md):
+ * the statement the sandbox would send written into statement_lines in SQL, then `matchDay` timed in one
+ * transaction (rolled back) on the filled ledger, as a run calls it after loading the statement.
+ */
+async function timeMatchOnly(url: string, day: string, v: ReturnType<typeof reconVolumes>) {
+  const step = 86_400 / v.lines;
+  const at = (g: string) =>
+    `(${`'${day}'`}::date::timestamp at time zone '${ZONE}') + (${g}) * ${step} * interval '1 second'`;
+  const ymd = day.replaceAll('-', '');
+  const depositsTotal = v.deposits + 3 * v.k;
+  const loadStarted = performance.now();
+  await exec(
+    url,
+    `insert into statement_lines (route_id, day, reference, kind, amount, occurred_at, clave_rastreo, account, platform_ref,
+            upstream_ref, sender_account, sender_name, applied)
+     select $6, $7, 'dep_' || lpad(to_hex(g), 24, '0'), 'deposit',
+            1000 + (g * 7919) % 999000 + case when g > $2::bigint + $3 then 1 else 0 end, ${at('g')},
+            'SBXD' || $1 || lpad(upper(to_hex(g)), 16, '0'), '646180' || lpad(g::text, 11, '0') || '0',
+            'PB' || $1 || lpad(g::text, 9, '0'), 'va_' || lpad(to_hex(g), 24, '0'),
+            '012180' || lpad(g::text, 11, '0') || '0', 'PAGADOR SANDBOX', g <= $2 + 2 * $3
+       from generate_series(1, $4::bigint) g
+     union all
+     select $6, $7, 'po_' || lpad(to_hex(g), 24, '0'), 'payout', 500 + (g * 104729) % 900000, ${at('$4 + g')},
+            'SBXP' || $1 || lpad(upper(to_hex(g)), 16, '0'), '002180' || lpad(g::text, 11, '0') || '0',
+            'TB' || $1 || lpad(g::text, 9, '0'), 'po_' || lpad(to_hex(g), 24, '0'), '', '', true
+       from generate_series(1, $5::bigint) g
+     union all
+     select $6, $7, 'rt_' || lpad(to_hex(g), 24, '0'), 'payout_return', 500 + (g * 104729) % 900000,
+            least(${at('$4 + g')} + interval '1 hour', ${at('$9')}),
+            'SBXR' || $1 || lpad(upper(to_hex(g)), 16, '0'), '002180' || lpad(g::text, 11, '0') || '0',
+            'TB' || $1 || lpad(g::text, 9, '0'), 'po_' || lpad(to_hex(g), 24, '0'), '', '', true
+       from generate_series($5::bigint - $8 + 1, $5::bigint) g`,
+    [ymd, v.deposits, v.k, depositsTotal, v.payouts, ROUTE, day, v.returns, v.lines - 1],
+  );
+  await exec(url, 'vacuum (analyze) statement_lines');
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const db = createDb<LedgerDb>(url, { poolSize: 1 });
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const started = performance.now();
+  let counts: Awaited<ReturnType<typeof matchDay>> | undefined;
+  try {
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        counts = await matchDay(trx, {
+          routeId: ROUTE,
+          day,
+          start: parseWireTime(`${day} 00:00:00`, ZONE)!,
+          end: parseWireTime(`${next} 00:00:00`, ZONE)!,
+          cutoff: new Date(),
+        });
+        throw new Error('rolled back');
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Error && err.message === 'rolled back')) throw err;
+      });
+  } finally {
+    await db.destroy();
+  }
+  return { loadSeconds, matchSeconds: (performance.now() - started) / 1000, counts };
+}
+
 export async function runReconBench(opts: {
   startOptions: Omit<StackOptions, 'natsUrl' | 'databasePrefix' | 'ports'>;
   natsUrl: string;
@@ -213,6 +279,18 @@ export async function runReconBench(opts: {
     await fillLedger(stack.databaseUrl('ledger'), day, v);
     const fillSeconds = (performance.now() - fillStarted) / 1000;
     process.stdout.write(`filled ${day} in ${fillSeconds.toFixed(0)} s\n`);
+    if (process.env['RECON_BENCH_MATCH'] === '1') {
+      const m = await timeMatchOnly(stack.databaseUrl('ledger'), day, v);
+      log(
+        `## Reconciliation: the ledger's matching alone, ${lines.toLocaleString('en-US')} lines (RECON_BENCH_MATCH=1)`,
+      );
+      log();
+      log(
+        `statement_lines written in SQL in ${m.loadSeconds.toFixed(1)} s; matchDay ${m.matchSeconds.toFixed(1)} s: ${m.counts?.lines} lines, ${m.counts?.matched} matched, ${m.counts?.pending} pending, ${m.counts?.discrepancies} discrepancies (expected ${lines} / ${v.matched} / 0 / ${4 * k}), ${m.counts?.newUnmatched.length} new unmatched deposits`,
+      );
+      log();
+      return;
+    }
 
     const pids = stack.pids();
     const before: Record<string, number> = {};
