@@ -20,6 +20,7 @@ export {
   type BatchRow,
   createPublishedOutboxIndex,
   deleteDueBatch,
+  drainRetention,
   OLDEST_UNPUBLISHED_OUTBOX,
   type PlanNode,
   publishedOutboxRule,

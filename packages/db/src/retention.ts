@@ -112,6 +112,22 @@ export async function retentionRound(
   return { deleted, more };
 }
 
+/**
+ * Runs rounds until one finds nothing more due (a drain, as after a backlog); answers how many rounds it
+ * took, and throws if it is still busy after `maxRounds`.
+ */
+export async function drainRetention(
+  db: Kysely<AnyDatabase>,
+  rules: readonly RetentionRule[],
+  opts: { batchSize: number; maxRounds?: number },
+): Promise<number> {
+  const maxRounds = opts.maxRounds ?? 50;
+  for (let rounds = 1; rounds <= maxRounds; rounds++) {
+    if (!(await retentionRound(db, rules, { batchSize: opts.batchSize })).more) return rounds;
+  }
+  throw new Error(`retention still had rows due after ${maxRounds} rounds`);
+}
+
 export interface RetentionLoopOptions {
   db: Kysely<AnyDatabase>;
   /** Enabled rules only: a service leaves out the ones its settings turn off. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { retentionPlan, retentionRound } from '@agentpay/db';
+import { drainRetention, retentionPlan, retentionRound } from '@agentpay/db';
 import { migratedTestDatabase } from '@agentpay/testing';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -64,13 +64,8 @@ const attemptsOf = async (id: string) =>
       from delivery_attempts where delivery_id = ${id} order by started_at`.execute(db)
   ).rows.map((r) => r.days);
 
-/** Runs rounds of 2-row batches until one answers idle; answers how many rounds it took. */
-async function drain(): Promise<number> {
-  for (let rounds = 1; rounds <= 50; rounds++) {
-    if (!(await retentionRound(db, rules, { batchSize: 2 })).more) return rounds;
-  }
-  throw new Error('retention never went idle');
-}
+/** Rounds of 2-row batches until one is idle; answers how many it took. */
+const drain = () => drainRetention(db, rules, { batchSize: 2 });
 
 describe('notifier retention', () => {
   it('deletes attempts older than the retention of finished deliveries only, across batches; deliveries stay', async () => {
