@@ -206,6 +206,14 @@ export const CLIENT_OPTIONS: grpc.ChannelOptions = {
 /** How long a server keeps one client connection before asking the client to reconnect (GOAWAY). */
 export const MAX_CONNECTION_AGE_MS = 120_000;
 
+/**
+ * How long calls in flight on an aged connection may still run before it is closed under them. Unary
+ * calls end in moments; a statement stream (StreamStatement) runs as long as a day takes to read, so this is
+ * the longest any call may run: the ledger's statement deadline (30 min) and a margin. With 30 s, every
+ * statement read longer than 150 s was cut.
+ */
+export const MAX_CONNECTION_AGE_GRACE_MS = 35 * 60_000;
+
 export interface GrpcServerHandle {
   /** The bound port (useful when asked for port 0). */
   port: number;
@@ -273,7 +281,7 @@ export async function startGrpcServer(opts: {
     // a while (calls in flight get the grace to finish) is what brings a newly started replica into their
     // rotation (docs/deploy.md, "Replicas and a NATS cluster").
     'grpc.max_connection_age_ms': MAX_CONNECTION_AGE_MS,
-    'grpc.max_connection_age_grace_ms': 30_000,
+    'grpc.max_connection_age_grace_ms': MAX_CONNECTION_AGE_GRACE_MS,
   });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
