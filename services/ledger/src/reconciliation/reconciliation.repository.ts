@@ -113,9 +113,11 @@ export async function matchDay(
   const R = w.routeId;
   const D = w.day;
   // Temporary tables with statistics, so the planner joins 20,000 lines by hash, not by nested loops over CTEs.
-  // The route's movements, and any movement a line of the day names whatever route the platform recorded
-  // for it (an order booked under another or no route is still not missing on the platform); only the
-  // route's own can be missing on the channel.
+  // The route's movements of the day (through the route's success and return indexes: a run costs its day,
+  // not the route's history), and any movement a line of the day names whatever route or day the platform
+  // recorded for it (an order booked under another or no route is still not missing on the platform); only
+  // the route's own can be missing on the channel. A movement of the route is placed on the day of its
+  // observed success (or return) time.
   await sql`create temp table recon_movements on commit drop as
       with named as (
         select distinct platform_ref as ref from statement_lines
@@ -124,17 +126,20 @@ export async function matchDay(
       select 'deposit'::text as kind, o.number as ref, e.amount, o.succeeded_at as at, o.mch_no, o.status,
           o.number as order_no, ''::text as transfer_no, o.route_id = ${R} as on_route
         from observed_orders o join entries e on e.key = 'pay_in:' || o.number
-        where o.kind = 'pay' and (o.route_id = ${R} or o.number in (select ref from named))
+        where o.kind = 'pay' and ((o.route_id = ${R} and o.succeeded_at >= ${w.start} and o.succeeded_at < ${w.end})
+          or o.number in (select ref from named))
       union all
       select 'payout', o.number, e.amount, coalesce(o.succeeded_at, e.created_at), o.mch_no, o.status, '', o.number,
           o.route_id = ${R}
         from observed_orders o join entries e on e.key = 'transfer_out:' || o.number
-        where o.kind = 'transfer' and (o.route_id = ${R} or o.number in (select ref from named))
+        where o.kind = 'transfer' and ((o.route_id = ${R} and o.succeeded_at >= ${w.start} and o.succeeded_at < ${w.end})
+          or o.number in (select ref from named))
       union all
       select 'payout_return', o.number, e.amount, coalesce(o.returned_at, e.created_at), o.mch_no, o.status, '',
           o.number, o.route_id = ${R}
         from observed_orders o join entries e on e.key = 'transfer_return:' || o.number
-        where o.kind = 'transfer' and (o.route_id = ${R} or o.number in (select ref from named))
+        where o.kind = 'transfer' and ((o.route_id = ${R} and o.returned_at >= ${w.start} and o.returned_at < ${w.end})
+          or o.number in (select ref from named))
       union all
       select 'payout', d.resolution_ref, d.amount, d.resolved_at, d.mch_no, 'return_' || d.resolution_status,
           d.order_no, d.resolution_ref, d.route_id = ${R}
