@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as deliveries from './20261122T0600_deliveries.js';
 import * as endpointDue from './20261122T0700_deliveries_endpoint_due.js';
 import * as retentionIndexes from './20261124T0200_retention_indexes.js';
+import * as supersededByIndex from './20261124T0300_superseded_by_index.js';
 
 /** Every migration of the notifier database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '20261122T0600_deliveries': deliveries,
   '20261122T0700_deliveries_endpoint_due': endpointDue,
   '20261124T0200_retention_indexes': retentionIndexes,
+  '20261124T0300_superseded_by_index': supersededByIndex,
 };
