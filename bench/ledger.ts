@@ -270,6 +270,8 @@ async function run(): Promise<void> {
     EVENTS_SUBJECT_PREFIX: `${prefix}.events`,
     LEDGER_CONSUMER: prefix,
     SETTLEMENT_SWEEP_INTERVAL_MS: '0',
+    // No router here: the ledger alone, without its daily reconciliation.
+    RECON_SCHEDULE: 'off',
     LOG_LEVEL: 'warn',
   });
   const client = new (loadProtos().agentpay.ledger.v1.LedgerService)(
