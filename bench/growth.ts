@@ -664,11 +664,12 @@ export async function runGrowthBench(opts: {
       ...opts.startOptions,
       ...(process.env['GROWTH_LOG'] === '1' && { output: 'pretty' }),
       onLog: (service, line) => {
-        const level = /"level":(\d+)/.exec(line)?.[1];
-        if (level === undefined || Number(level) < 40) return;
-        const key = `${service} ${Number(level) >= 50 ? 'error' : 'warn'}`;
+        // The services log the level's label (packages/logger).
+        const level = /"level":"(\w+)"/.exec(line)?.[1];
+        if (level !== 'warn' && level !== 'error' && level !== 'fatal') return;
+        const key = `${service} ${level}`;
         serviceLog.set(key, (serviceLog.get(key) ?? 0) + 1);
-        if (Number(level) >= 50 && serviceErrors.length < 8)
+        if (level !== 'warn' && serviceErrors.length < 8)
           serviceErrors.push(`${service}: ${line.slice(0, 400)}`);
       },
       natsUrl: opts.natsUrl,
