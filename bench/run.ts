@@ -11,10 +11,13 @@ import { REPO_ROOT, SERVICES, type Stack, type StackOptions, startStack } from '
 import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@agentpay/wire';
 import pg from 'pg';
 import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
+import { runBacklogBench } from './backlog.js';
 import { runCallbackBench } from './callbacks.js';
+import { runGrowthBench } from './growth.js';
 import { measureHops } from './hops.js';
 import { runLedgerBench } from './ledger-flows.js';
 import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, openLoop, peakRssMb } from './load.js';
+import { runReconBench } from './recon.js';
 import { runReplicasBench } from './replicas.js';
 import { benchMerchant, workDir as benchWorkDir, databasesOf, dropDatabases, payRequests } from './setup.js';
 
@@ -23,7 +26,7 @@ const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const quick = process.env['BENCH_QUICK'] === '1';
 /** The services run as the images run them (bundled, plain node) unless BENCH_ENTRY=source (tsx). */
 const entry = process.env['BENCH_ENTRY'] === 'source' ? 'source' : 'bundle';
-/** BENCH_ONLY=callbacks (or pay, query, replicas, ledger) runs one part; default all. */
+/** BENCH_ONLY=callbacks (or pay, query, backlog, replicas, ledger) runs one part; default all. */
 const only = (part: string) => !process.env['BENCH_ONLY'] || process.env['BENCH_ONLY'] === part;
 const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
 const PER_LEVEL = quick ? 300 : 1500;
@@ -125,6 +128,32 @@ async function main(): Promise<void> {
         }
       : {}),
   } satisfies Omit<StackOptions, 'natsUrl'>;
+  // The growth part (issue 22) has a stack of its own, stopped and started again around a fill of its
+  // databases; it runs only when asked for (BENCH_ONLY=growth): at full scale the fill alone takes long.
+  if (process.env['BENCH_ONLY'] === 'growth') {
+    try {
+      await runGrowthBench({ startOptions, natsUrl, prefix, log });
+    } finally {
+      await dropDatabases(postgresServer, prefix);
+    }
+    const report = join(workDir, 'benchmarks-growth.md');
+    writeFileSync(report, `${lines.join('\n')}\n`);
+    process.stdout.write(`\nwritten to ${report}\n`);
+    return;
+  }
+  // The reconciliation part (issue 19) fills one day of its own stack in SQL and runs it; only when asked
+  // for (BENCH_ONLY=recon, RECON_BENCH_LINES lines, default 1,000,000).
+  if (process.env['BENCH_ONLY'] === 'recon') {
+    try {
+      await runReconBench({ startOptions, natsUrl, prefix, log });
+    } finally {
+      await dropDatabases(postgresServer, prefix);
+    }
+    const report = join(workDir, 'benchmarks-recon.md');
+    writeFileSync(report, `${lines.join('\n')}\n`);
+    process.stdout.write(`\nwritten to ${report}\n`);
+    return;
+  }
   const stack: Stack = await startStack({
     ...startOptions,
     natsUrl,
@@ -316,6 +345,12 @@ async function main(): Promise<void> {
       // rather than during the callback run, which would then measure the cleanup of the runs before it.
       await quietPostgres();
       await runCallbackBench({ stack, log, quick, prefix });
+    }
+
+    if (only('backlog')) {
+      log();
+      await quietPostgres();
+      await runBacklogBench({ stack, log, quick, prefix });
     }
 
     if (only('ledger')) {
