@@ -92,6 +92,8 @@ const CALLS: Record<Overlay, string[]> = {
     'payments->upstream-router:50053',
     'transfers->upstream-router:50053',
     'transfers->ledger:50054',
+    // Reconciliation: statements, routes and returns of unmatched money.
+    'ledger->upstream-router:50053',
   ],
   dev: [],
 };
