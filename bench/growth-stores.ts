@@ -1,3 +1,6 @@
+// The growth bench's view of the stores: each sweep's round timed straight on its database (idle, and
+// over DUE due rows), the plans that show what a round reads, the ledger's check of the filled books, and
+// the size of every table and index.
 import { performance } from 'node:perf_hooks';
 import { createDb } from '@agentpay/db';
 import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';

@@ -1,3 +1,10 @@
+// The growth part of the bench (BENCH_ONLY=growth, issue 22): the same figures on empty stores and on stores
+// filled to production-like volume, side by side from one run. A stack starts on fresh databases and the
+// figures are measured (create-pay, query, transfer, callback delivery); it stops, each sweep's round is timed
+// straight on its database; every store is filled in SQL (bench/growth-fill.ts, GROWTH_SCALE scales it),
+// vacuumed and analyzed; a stack starts again on the filled databases and the same figures, sweep rounds,
+// plans and sizes are measured. Targets: every throughput within 15 % and every p99 within 20 % of the empty
+// figure, and every sweep's round costing what is due, not what the table holds.
 import { performance } from 'node:perf_hooks';
 import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import { type Ports, type Stack, type StackOptions, startStack } from '@agentpay/stack';
