@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import type { Stack } from '@agentpay/stack';
 import pg from 'pg';
+import { paidOrderEvent } from './setup.js';
 
 // The callback backlog part of `npm run bench` (BENCH_ONLY=backlog runs it alone). Two questions, each
 // answered beside a reference measured in the same run:
@@ -126,35 +126,12 @@ export async function runBacklogBench(opts: {
         const orderNo = `P${label}${String(produced + j).padStart(9, '0')}`;
         sent.set(orderNo, { at: Date.now(), sink: sinkIndex });
         orderNos.push(orderNo);
-        const order = {
-          order_no: orderNo,
-          biz_order_no: `B${orderNo}`,
-          mch_no: `OTHER${sinkIndex}`,
-          title: 'Benchmark',
-          method: 'mex_virtual_account',
-          amount: '10050',
-          fee: '0',
-          real_amount: '10050',
-          status: 'success',
-          settle_status: 'not_settle',
-          settle_type: 'D+1',
-          pay_time: now.toISOString(),
-          expired_time: new Date(now.getTime() + 86_400_000).toISOString(),
-          version: '2',
-        };
-        const event = {
-          event_id: randomUUID(),
-          mch_no: order.mch_no,
-          kind: 'pay',
-          order_no: orderNo,
-          from_status: 'wait',
-          to_status: 'success',
-          version: '2',
-          occurred_at: now.toISOString(),
-          notify_url: sinks[sinkIndex]!.url,
-          traceparent: '',
-          pay_order: order,
-        };
+        const event = paidOrderEvent({
+          orderNo,
+          mchNo: `OTHER${sinkIndex}`,
+          notifyUrl: sinks[sinkIndex]!.url,
+          at: now,
+        });
         rows.push(event.event_id, subject, JSON.stringify(event));
       }
       produced += batch;

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Stack } from '@agentpay/stack';
 import pg from 'pg';
+import { paidOrderEvent } from './setup.js';
 
 // Callback delivery: status changes written to the payments outbox at a fixed rate (exactly the row a
 // real transition writes, in the same table), relayed to JetStream, consumed by the notifier and POSTed
@@ -76,35 +76,7 @@ export async function runCallbackBench(opts: {
         const sinkIndex = n % ENDPOINTS;
         const orderNo = `PBENCH${label}${String(n).padStart(8, '0')}`;
         sent.set(orderNo, { at: Date.now(), sink: sinkIndex });
-        const order = {
-          order_no: orderNo,
-          biz_order_no: `B${orderNo}`,
-          mch_no: 'BENCH',
-          title: 'Benchmark',
-          method: 'mex_virtual_account',
-          amount: '10050',
-          fee: '0',
-          real_amount: '10050',
-          status: 'success',
-          settle_status: 'not_settle',
-          settle_type: 'D+1',
-          pay_time: now.toISOString(),
-          expired_time: new Date(now.getTime() + 86_400_000).toISOString(),
-          version: '2',
-        };
-        const event = {
-          event_id: randomUUID(),
-          mch_no: 'BENCH',
-          kind: 'pay',
-          order_no: orderNo,
-          from_status: 'wait',
-          to_status: 'success',
-          version: '2',
-          occurred_at: now.toISOString(),
-          notify_url: sinks[sinkIndex]!.url,
-          traceparent: '',
-          pay_order: order,
-        };
+        const event = paidOrderEvent({ orderNo, mchNo: 'BENCH', notifyUrl: sinks[sinkIndex]!.url, at: now });
         rows.push(event.event_id, subject, JSON.stringify(event));
       }
       const values = Array.from(

@@ -1,6 +1,6 @@
 // The growth bench's load: create-pay, query, transfer and callback-delivery figures, three windows each,
 // and where the machine's CPU went while they ran.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import type { Stack } from '@agentpay/stack';
 import { formatWireTime, parsePrivateKey, signObject } from '@agentpay/wire';
 import pg from 'pg';
 import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, ok, type Prepared } from './load.js';
-import { type BenchMerchant, payRequests } from './setup.js';
+import { type BenchMerchant, paidOrderEvent, payRequests } from './setup.js';
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const median = (values: number[]) => {
@@ -141,40 +141,13 @@ export async function callbackWindows(stack: Stack, prefix: string): Promise<Fig
         for (let j = 0; j < batch; j++) {
           const orderNo = `PGROWTH${label}${randomBytes(4).toString('hex')}${String(i + j).padStart(7, '0')}`;
           sent.set(orderNo, Date.now());
-          const order = {
-            order_no: orderNo,
-            biz_order_no: `B${orderNo}`,
-            mch_no: 'BENCH',
-            title: 'Benchmark',
-            method: 'mex_virtual_account',
-            amount: '10050',
-            fee: '0',
-            real_amount: '10050',
-            status: 'success',
-            settle_status: 'not_settle',
-            settle_type: 'D+1',
-            pay_time: now,
-            expired_time: now,
-            version: '2',
-          };
-          const id = randomUUID();
-          params.push(
-            id,
-            subject,
-            JSON.stringify({
-              event_id: id,
-              mch_no: 'BENCH',
-              kind: 'pay',
-              order_no: orderNo,
-              from_status: 'wait',
-              to_status: 'success',
-              version: '2',
-              occurred_at: now,
-              notify_url: sinks[(i + j) % sinks.length]!.url,
-              traceparent: '',
-              pay_order: order,
-            }),
-          );
+          const event = paidOrderEvent({
+            orderNo,
+            mchNo: 'BENCH',
+            notifyUrl: sinks[(i + j) % sinks.length]!.url,
+            at: new Date(now),
+          });
+          params.push(event.event_id, subject, JSON.stringify(event));
         }
         const values = Array.from(
           { length: batch },

@@ -1,5 +1,5 @@
 // What the bench scripts share: a work folder, a merchant to sign with, and signed create-pay requests.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@agentpay/stack';
@@ -77,4 +77,40 @@ export async function dropDatabases(serverUrl: string, prefix: string): Promise<
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The OrderStatusChanged event of a pay order that has just paid (wait → success), as payments writes it
+ * to its outbox: what the callback benches insert straight into the outbox to drive the notifier.
+ */
+export function paidOrderEvent(p: { orderNo: string; mchNo: string; notifyUrl: string; at: Date }) {
+  const at = p.at.toISOString();
+  return {
+    event_id: randomUUID(),
+    mch_no: p.mchNo,
+    kind: 'pay',
+    order_no: p.orderNo,
+    from_status: 'wait',
+    to_status: 'success',
+    version: '2',
+    occurred_at: at,
+    notify_url: p.notifyUrl,
+    traceparent: '',
+    pay_order: {
+      order_no: p.orderNo,
+      biz_order_no: `B${p.orderNo}`,
+      mch_no: p.mchNo,
+      title: 'Benchmark',
+      method: 'mex_virtual_account',
+      amount: '10050',
+      fee: '0',
+      real_amount: '10050',
+      status: 'success',
+      settle_status: 'not_settle',
+      settle_type: 'D+1',
+      pay_time: at,
+      expired_time: new Date(p.at.getTime() + 86_400_000).toISOString(),
+      version: '2',
+    },
+  };
 }
