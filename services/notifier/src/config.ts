@@ -85,11 +85,28 @@ export const notifierEnv = z
      * the deliveries themselves are.
      */
     CALLBACK_ATTEMPT_RETENTION_DAYS: z.coerce.number().min(0).default(30),
+    /**
+     * Days a finished delivery (delivered, given up, superseded or skipped) is kept after it last changed,
+     * with its remaining attempts; default 90; 0 keeps them forever. A pending delivery is always kept. Must
+     * be 0 or at least CALLBACK_ATTEMPT_RETENTION_DAYS (attempts go with their delivery). Past it, the admin
+     * API answers 404 for the delivery, and a replay of its event would record and send it again.
+     */
+    CALLBACK_DELIVERY_RETENTION_DAYS: z.coerce.number().min(0).default(90),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     if (production && !env.ADMIN_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
+    }
+    // 0 is forever: deleting a delivery deletes its attempts, so it may not be kept for less than they are.
+    const forever = (days: number) => (days > 0 ? days : Number.POSITIVE_INFINITY);
+    if (forever(env.CALLBACK_DELIVERY_RETENTION_DAYS) < forever(env.CALLBACK_ATTEMPT_RETENTION_DAYS)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CALLBACK_DELIVERY_RETENTION_DAYS'],
+        message:
+          'must be 0 (forever) or at least CALLBACK_ATTEMPT_RETENTION_DAYS: attempts go with their delivery',
+      });
     }
     let retryScheduleMs: number[] = [];
     try {

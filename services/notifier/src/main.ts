@@ -75,8 +75,14 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
       (w) => w.stop(),
     );
 
-    // Attempts of finished deliveries go in bounded batches; deliveries are kept (docs/deploy.md).
-    svc.retention(db, notifierRetentionRules({ attemptDays: config.CALLBACK_ATTEMPT_RETENTION_DAYS }));
+    // Attempts of finished deliveries, then finished deliveries, go in bounded batches (docs/deploy.md).
+    svc.retention(
+      db,
+      notifierRetentionRules({
+        attemptDays: config.CALLBACK_ATTEMPT_RETENTION_DAYS,
+        deliveryDays: config.CALLBACK_DELIVERY_RETENTION_DAYS,
+      }),
+    );
 
     const nc = await svc.events();
     svc.own(

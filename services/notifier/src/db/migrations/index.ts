@@ -3,6 +3,7 @@ import * as deliveries from './20261122T0600_deliveries.js';
 import * as endpointDue from './20261122T0700_deliveries_endpoint_due.js';
 import * as retentionIndexes from './20261124T0200_retention_indexes.js';
 import * as supersededByIndex from './20261124T0300_superseded_by_index.js';
+import * as deliveriesFinishedIndex from './20261124T0400_deliveries_finished_index.js';
 
 /** Every migration of the notifier database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T0700_deliveries_endpoint_due': endpointDue,
   '20261124T0200_retention_indexes': retentionIndexes,
   '20261124T0300_superseded_by_index': supersededByIndex,
+  '20261124T0400_deliveries_finished_index': deliveriesFinishedIndex,
 };
