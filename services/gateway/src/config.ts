@@ -86,6 +86,12 @@ export const gatewayEnv = z
     ...retentionEnv,
     /** Seconds a per-second rate window is kept; default 60; 0 keeps them forever. Only the current one is read. */
     RATE_WINDOW_RETENTION_S: z.coerce.number().int().min(0).default(60),
+    /**
+     * Days a cashier link is kept after its order expired at the latest (30 days after the link was written,
+     * the longest `expiredTime` allows); default 30; 0 keeps them forever. Past it the page answers the 404
+     * of an unknown order.
+     */
+    CASHIER_LINK_RETENTION_DAYS: z.coerce.number().min(0).default(30),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

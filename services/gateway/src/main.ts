@@ -180,9 +180,15 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       },
     });
 
-    // Expired nonces and past rate windows go in bounded batches; state is in Postgres, so any replica may
-    // do it (docs/deploy.md "Retention").
-    svc.retention(db, gatewayRetentionRules({ rateWindowSeconds: config.RATE_WINDOW_RETENTION_S }));
+    // Expired nonces, past rate windows and the links of long-expired orders go in bounded batches; state
+    // is in Postgres, so any replica may do it (docs/deploy.md "Retention").
+    svc.retention(
+      db,
+      gatewayRetentionRules({
+        rateWindowSeconds: config.RATE_WINDOW_RETENTION_S,
+        cashierLinkDays: config.CASHIER_LINK_RETENTION_DAYS,
+      }),
+    );
 
     // Fastify's close stops accepting, lets in-flight requests finish, then resolves.
     svc.own('merchant API', merchantApi, (a) => a.close());
