@@ -46,6 +46,16 @@ export interface CreateDbOptions {
   preparedStatements?: boolean;
 }
 
+/**
+ * Settings every connection starts with. JIT compilation is off: these are short OLTP statements, and once a
+ * table grows its estimates cross `jit_above_cost` and Postgres compiles each statement before running it
+ * (the notifier's claim on 100,000 due callbacks: 70 ms of JIT for 8 ms of execution, docs/benchmarks.md
+ * "Callback backlog"), on every execution, since JIT code is not cached.
+ */
+export function sessionOptions(opts: Pick<CreateDbOptions, 'synchronousCommit'>): string {
+  return ['-c jit=off', ...(opts.synchronousCommit === false ? ['-c synchronous_commit=off'] : [])].join(' ');
+}
+
 type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
 /** Makes `client` run registered statement texts by name; pg then parses each once per connection. */
@@ -66,7 +76,7 @@ export function createDb<DB>(url: string, opts: CreateDbOptions = {}): Kysely<DB
     connectionString: url,
     max: opts.poolSize ?? 10,
     application_name: opts.applicationName,
-    ...(opts.synchronousCommit === false && { options: '-c synchronous_commit=off' }),
+    options: sessionOptions(opts),
     // Without it, a query during a Postgres outage (or an exhausted pool) waits forever instead of failing.
     connectionTimeoutMillis: 10_000,
     types: TYPES,

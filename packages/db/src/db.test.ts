@@ -113,6 +113,15 @@ describe('createDb', () => {
       await Promise.all([durable.destroy(), relaxed.destroy()]);
     }
   });
+  it('runs without JIT compilation on every connection, whatever the server default', async () => {
+    const db = createDb<Record<string, never>>(server, { synchronousCommit: false });
+    try {
+      const { rows } = await sql<{ jit: string }>`show jit`.execute(db);
+      expect(rows[0]?.jit).toBe('off');
+    } finally {
+      await db.destroy();
+    }
+  });
 });
 
 describe('executePrepared', () => {
