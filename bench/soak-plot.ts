@@ -11,6 +11,8 @@ export interface Series {
 export interface Panel {
   title: string;
   yLabel: string;
+  /** `log`: powers of ten; values at or below zero are left out. Default linear. */
+  yScale?: 'linear' | 'log';
   series: Series[];
 }
 
@@ -36,7 +38,7 @@ const COLORS = [
   '#bab0ac',
 ];
 const FONT = 'DejaVu Sans, sans-serif';
-const LEGEND_WIDTH = 220;
+const LEGEND_WIDTH = 250;
 
 const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -61,6 +63,13 @@ export function ticks(min: number, max: number, count = 5): number[] {
   return out;
 }
 
+/** Powers of ten around the positive values (1 to 10 when there are none). */
+export function logTicks(min: number, max: number): number[] {
+  const lo = Math.floor(Math.log10(min > 0 ? min : 1));
+  const hi = Math.max(lo + 1, Math.ceil(Math.log10(max > 0 ? max : 10)));
+  return Array.from({ length: hi - lo + 1 }, (_, i) => 10 ** (lo + i));
+}
+
 const label = (v: number) => {
   const a = Math.abs(v);
   if (a >= 1e6) return `${Number((v / 1e6).toPrecision(3))}M`;
@@ -82,13 +91,18 @@ function panelSvg(
   const plotW = width - left - LEGEND_WIDTH - 20;
   const plotH = height - top - bottom;
   const xs = panel.series.flatMap((s) => s.points.map(([x]) => x)).filter(Number.isFinite);
-  const ys = panel.series.flatMap((s) => s.points.map(([, y]) => y)).filter(Number.isFinite);
+  const log = panel.yScale === 'log';
+  // On a log scale a value at or below zero has no place: it breaks the line like a missing one.
+  const yOf = (y: number) => (log ? (y > 0 ? Math.log10(y) : Number.NaN) : y);
+  const ys = panel.series.flatMap((s) => s.points.map(([, y]) => y)).filter((y) => Number.isFinite(yOf(y)));
   const xTicks = ticks(0, xs.length > 0 ? Math.max(...xs) : 1, 6);
-  const yTicks = ticks(ys.length > 0 ? Math.min(...ys) : 0, ys.length > 0 ? Math.max(...ys) : 1, 5);
+  const yTicks = log
+    ? logTicks(ys.length > 0 ? Math.min(...ys) : 1, ys.length > 0 ? Math.max(...ys) : 10)
+    : ticks(ys.length > 0 ? Math.min(...ys) : 0, ys.length > 0 ? Math.max(...ys) : 1, 5);
   const [xMin, xMax] = [xTicks[0]!, xTicks.at(-1)!];
-  const [yMin, yMax] = [yTicks[0]!, yTicks.at(-1)!];
+  const [yMin, yMax] = [yOf(yTicks[0]!), yOf(yTicks.at(-1)!)];
   const px = (x: number) => x0 + left + ((x - xMin) / (xMax - xMin)) * plotW;
-  const py = (y: number) => y0 + top + plotH - ((y - yMin) / (yMax - yMin)) * plotH;
+  const py = (y: number) => y0 + top + plotH - ((yOf(y) - yMin) / (yMax - yMin)) * plotH;
   const out: string[] = [];
   out.push(
     `<text x="${x0 + left}" y="${y0 + 20}" font-size="15" font-weight="bold">${xml(panel.title)}</text>`,
@@ -121,7 +135,7 @@ function panelSvg(
     const color = COLORS[i % COLORS.length]!;
     const runs: [number, number][][] = [[]];
     for (const [x, y] of series.points) {
-      if (Number.isFinite(x) && Number.isFinite(y)) runs.at(-1)!.push([x, y]);
+      if (Number.isFinite(x) && Number.isFinite(yOf(y))) runs.at(-1)!.push([x, y]);
       else if (runs.at(-1)!.length > 0) runs.push([]);
     }
     for (const run of runs) {
@@ -139,7 +153,7 @@ function panelSvg(
     // Legend entry, at the right of the plot.
     const lx = x0 + left + plotW + 16;
     const ly = y0 + top + 8 + i * 18;
-    const name = series.name.length > 28 ? `${series.name.slice(0, 27)}…` : series.name;
+    const name = series.name.length > 34 ? `${series.name.slice(0, 33)}…` : series.name;
     out.push(
       `<line x1="${lx}" x2="${lx + 18}" y1="${ly}" y2="${ly}" stroke="${color}" stroke-width="3"/>`,
       `<text x="${lx + 24}" y="${ly}" font-size="11" dominant-baseline="middle">${xml(name)}</text>`,

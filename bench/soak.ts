@@ -21,8 +21,8 @@ import { REPO_ROOT, type ServiceName, type Stack, type StackOptions, startStack 
 import { formatWireTime, parsePrivateKey, signObject } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
-import { CLABE } from './growth-load.js';
-import { closedLoop } from './load.js';
+import { CLABE, machineBusyMs } from './growth-load.js';
+import { type CpuSnapshot, closedLoop, cpuBetween, cpuSnapshot } from './load.js';
 import { type BenchMerchant, benchMerchant, payRequests } from './setup.js';
 import { chartSvg, type Panel, renderPng } from './soak-plot.js';
 
@@ -47,6 +47,12 @@ const EXPIRE_S = num('SOAK_EXPIRE_S', 0);
 /** Every retention window of the run, seconds. */
 const RETENTION_S = num('SOAK_RETENTION_S', 60);
 const RETENTION_INTERVAL_MS = num('SOAK_RETENTION_INTERVAL_MS', 10_000);
+/**
+ * When the server's autovacuum is off (the repository's test Postgres runs without it), the soak vacuums its own
+ * tables this often, choosing them as autovacuum's default thresholds would: without it no deleted row's space is
+ * ever reused and every table a retention bounds grows in bytes however flat its row count.
+ */
+const VACUUM_S = num('SOAK_VACUUM_S', 60);
 const CHUNK_S = 5;
 const SATURATION_CONCURRENCY = 64;
 const SATURATION_SECONDS = 20;
@@ -300,6 +306,11 @@ export interface Sample {
   errors: number;
   lagMs: number;
   inflight: number;
+  /**
+   * CPU over the window, % of all cores: the machine busy, this run's services with the load generator and its
+   * signer, and Postgres (every database on the server: other work on the machine shows here and in the rest).
+   */
+  cpu: { busy: number; ours: number; postgres: number };
   /** `<database>.<table>` → heap, TOAST and indexes, bytes; rows (exact for the tables retention bounds). */
   tables: Record<string, { bytes: number; rows: number }>;
 }
@@ -381,7 +392,10 @@ export async function runSoakBench(opts: {
     // Step 1: the saturating create-pay rate (closed loop, as the main bench measures it).
     await closedLoop(stack.urls.gateway, payRequests(merchant, 300), 8);
     const probe = await closedLoop(stack.urls.gateway, payRequests(merchant, 500), SATURATION_CONCURRENCY);
-    const satCount = Math.min(20_000, Math.max(1_000, Math.round(probe.throughput * SATURATION_SECONDS)));
+    const satCount = Math.min(
+      20_000,
+      Math.max(1_000, Math.round(1.5 * probe.throughput * SATURATION_SECONDS)),
+    );
     const saturation = await closedLoop(
       stack.urls.gateway,
       payRequests(merchant, satCount),
@@ -506,8 +520,7 @@ export async function runSoakBench(opts: {
       });
     // The first chunks are signed before the clock starts; later ones while the ones before are sent.
     await Promise.all([ask(0), ask(1)]);
-    const started = performance.now();
-    const ownCpu = process.cpuUsage();
+    let started = 0;
 
     const dispatch = async () => {
       for (let n = 0; n < chunks; n++) {
@@ -536,10 +549,38 @@ export async function runSoakBench(opts: {
       }
     };
 
+    const cpuNamed = () => ({
+      ...(stack.pids() as Record<string, number>),
+      generator: process.pid,
+      signer: signer!.pid() ?? -1,
+    });
+    let cpuBefore: { at: number; busy: number; snapshot: CpuSnapshot } = {
+      at: performance.now(),
+      busy: await machineBusyMs(),
+      snapshot: await cpuSnapshot(cpuNamed()),
+    };
     const sample = async (t: number): Promise<Sample> => {
       const w = window;
       window = emptyWindow();
       raw.push(w);
+      const cpuNow = {
+        at: performance.now(),
+        busy: await machineBusyMs(),
+        snapshot: await cpuSnapshot(cpuNamed()),
+      };
+      const used = cpuBetween(cpuBefore.snapshot, cpuNow.snapshot);
+      const capacity = (cpuNow.at - cpuBefore.at) * os.cpus().length;
+      const pct = (ms: number) => (100 * ms) / capacity;
+      const cpu = {
+        busy: pct(cpuNow.busy - cpuBefore.busy),
+        ours: pct(
+          [...used]
+            .filter(([name]) => name !== 'postgres' && name !== 'nats')
+            .reduce((a, [, ms]) => a + ms, 0),
+        ),
+        postgres: pct(used.get('postgres') ?? 0),
+      };
+      cpuBefore = cpuNow;
       const rssMb: Record<string, number> = {};
       for (const p of stack.processes()) rssMb[p.service] = (await statusKb(p.pid, 'VmRSS')) / 1024;
       // The run's own Postgres backends: their private memory (a backend's VmRSS also counts the shared buffers
@@ -578,6 +619,7 @@ export async function runSoakBench(opts: {
         callbacks: w.callback.length + w.transferCallback.length,
         errors: w.errors,
         lagMs: w.lagMs,
+        cpu,
         inflight,
         tables,
       };
@@ -594,7 +636,47 @@ export async function runSoakBench(opts: {
         );
       }
     };
-    await Promise.all([dispatch(), sampler()]);
+    // Autovacuum's part, when the server has it off: its default thresholds, checked every VACUUM_S.
+    const autovacuum = (await server.query<{ autovacuum: string }>('show autovacuum')).rows[0]?.autovacuum;
+    const vacuumed = { tables: 0, ms: 0 };
+    const vacuumer = async () => {
+      if (autovacuum === 'on' || VACUUM_S === 0) return;
+      const vacuumClients = new Map<string, pg.Client>();
+      try {
+        for (const [db, service] of DATABASES) {
+          const client = new pg.Client({ connectionString: stack.databaseUrl(service) });
+          await client.connect();
+          vacuumClients.set(db, client);
+        }
+        for (let k = 1; k * VACUUM_S < totalS; k++) {
+          await sleep(started + k * VACUUM_S * 1000 - performance.now());
+          for (const client of vacuumClients.values()) {
+            const { rows } = await client.query<{ name: string }>(
+              `select relname as name from pg_stat_user_tables
+                where schemaname = 'public'
+                  and (n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
+                       or n_mod_since_analyze > 50 + 0.1 * n_live_tup)`,
+            );
+            for (const { name } of rows) {
+              const t0 = performance.now();
+              await client.query(`vacuum (analyze) "${name}"`);
+              vacuumed.tables += 1;
+              vacuumed.ms += performance.now() - t0;
+            }
+          }
+        }
+      } finally {
+        for (const client of vacuumClients.values()) await client.end().catch(() => undefined);
+      }
+    };
+    cpuBefore = {
+      at: performance.now(),
+      busy: await machineBusyMs(),
+      snapshot: await cpuSnapshot(cpuNamed()),
+    };
+    const ownCpu = process.cpuUsage();
+    started = performance.now();
+    await Promise.all([dispatch(), sampler(), vacuumer()]);
     const generatorCpu = process.cpuUsage(ownCpu);
     // What is still under way: answers, then callbacks of the last payments (not counted in the windows).
     const drainUntil = Date.now() + 60_000;
@@ -625,7 +707,9 @@ export async function runSoakBench(opts: {
         ? 'minutes 2–7 against the last 5 minutes'
         : `the first third (0–${fmt(T / 3, 1)} min) against the last (${fmt((2 * T) / 3, 1)}–${fmt(T, 1)} min)`;
 
-    log(`## Soak: ${fmt(MINUTES, 0)} minutes at half the saturating create-pay rate`);
+    log(
+      `## Soak: ${fmt(MINUTES, MINUTES % 1 === 0 ? 0 : 1)} minutes at ${process.env['SOAK_RATE'] ? 'SOAK_RATE' : 'half the saturating create-pay rate'}`,
+    );
     log();
     log(
       `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load generator, services, Postgres and NATS on this machine.`,
@@ -640,7 +724,7 @@ export async function runSoakBench(opts: {
         .map(([k, v]) => `\`${k}=${v}\``)
         .join(
           ', ',
-        )}. The \`*_DAYS\` settings take fractions of a day. \`NONCE_TTL_S\` below the 300 s \`reqTime\` window leaves a replay gap no deployment should have; here it makes the nonce retention act within the run. \`notifier.deliveries\` and \`gateway.cashier_links\` have no retention yet (docs/deploy.md): they are reported as growing, like the record.${EXPIRE_S === 0 ? ' With orders open 24 h, `sandbox.virtual_accounts` holds the open account of every unpaid order of the run (its retention takes accounts once they are finished): reported as growing too.' : ''}`,
+        )}. The \`*_DAYS\` settings take fractions of a day.${RETENTION_S < 300 ? ' `NONCE_TTL_S` below the 300 s `reqTime` window leaves a replay gap no deployment should have; here it makes the nonce retention act within the run.' : ''} \`notifier.deliveries\` and \`gateway.cashier_links\` have no retention yet (docs/deploy.md): they are reported as growing, like the record.${EXPIRE_S === 0 ? ' With orders open 24 h, `sandbox.virtual_accounts` holds the open account of every unpaid order of the run (its retention takes accounts once they are finished): reported as growing too.' : ''}`,
     );
     log();
     log(
@@ -650,6 +734,11 @@ export async function runSoakBench(opts: {
       log(`First refusals: ${refusals.map((r) => `\`${r.replace(/\|/g, '\\|')}\``).join('; ')}`);
     const logged = [...serviceLog].map(([k, n]) => `${k} ${n}`).join(', ');
     log(`Service log lines at warn or above: ${logged || 'none'}.`);
+    log(
+      autovacuum === 'on'
+        ? 'Autovacuum is on: the server vacuums the tables itself.'
+        : `Autovacuum is off on this server: the soak stood in for it (SOAK_VACUUM_S=${VACUUM_S}): every ${VACUUM_S} s, \`VACUUM (ANALYZE)\` of each table past autovacuum's default thresholds (dead rows over 50 + 20 % of live rows, rows inserted since the last vacuum over 1000 + 20 %, changed since the last analyze over 50 + 10 %): ${vacuumed.tables} table vacuums, ${fmt(vacuumed.ms / 1000, 1)} s in all.`,
+    );
     if (serviceErrors.length > 0)
       log(`First errors: ${serviceErrors.map((e) => `\`${e.replace(/\|/g, '\\|')}\``).join('; ')}`);
     log();
@@ -683,6 +772,9 @@ export async function runSoakBench(opts: {
       ['requests answered', (s) => s.requests, 0],
       ['errors', (s) => s.errors, 0],
       ['generator lag, max ms', (s) => s.lagMs, 0],
+      ['CPU busy, machine %', (s) => s.cpu.busy, 0],
+      ['CPU this run (services, generator) %', (s) => s.cpu.ours, 0],
+      ['CPU Postgres (whole server) %', (s) => s.cpu.postgres, 0],
     ];
     for (const [name, get, digits] of latencyRows)
       log(`| ${name} | ${marks.map((s) => fmt(get(s), digits)).join(' | ')} |`);
@@ -777,11 +869,13 @@ export async function runSoakBench(opts: {
       name,
       points: samples.map((s) => [s.t, get(s)] as [number, number]),
     });
-    const top = (names: string[]) =>
+    const top = (names: string[], value: (v: { bytes: number; rows: number }) => number) =>
       names
         .sort((a, b) => (last?.tables[b]?.bytes ?? 0) - (last?.tables[a]?.bytes ?? 0))
         .slice(0, 10)
-        .map((t) => series(t, (s) => (s.tables[t]?.bytes ?? Number.NaN) / 2 ** 20));
+        .map((t) => series(t, (s) => (s.tables[t] ? value(s.tables[t]) : Number.NaN)));
+    const mbOf = (v: { bytes: number }) => v.bytes / 2 ** 20;
+    const boundedTables = tableNames.filter((t) => isBounded(t) && !openAccounts(t));
     const panels: Panel[] = [
       {
         title: 'RSS per process',
@@ -803,12 +897,39 @@ export async function runSoakBench(opts: {
       {
         title: `Tables retention bounds (window ${RETENTION_S} s)`,
         yLabel: 'MB',
-        series: top(tableNames.filter((t) => isBounded(t) && !openAccounts(t))),
+        series: top(boundedTables, mbOf),
       },
       {
         title: 'Tables kept (the record, and those not bounded yet)',
         yLabel: 'MB',
-        series: top(tableNames.filter((t) => !isBounded(t) || openAccounts(t))),
+        series: top(
+          tableNames.filter((t) => !boundedTables.includes(t)),
+          mbOf,
+        ),
+      },
+      {
+        title: 'Rows of the tables retention bounds (log scale)',
+        yLabel: 'rows',
+        yScale: 'log',
+        series: top(boundedTables, (v) => v.rows),
+      },
+      {
+        title: `Traffic per ${SAMPLE_S} s window`,
+        yLabel: 'per second',
+        series: [
+          series('answered requests /s', (s) => s.requests / SAMPLE_S),
+          series('callbacks /s', (s) => s.callbacks / SAMPLE_S),
+          series('errors /s', (s) => s.errors / SAMPLE_S),
+        ],
+      },
+      {
+        title: `CPU per ${SAMPLE_S} s window (% of ${os.cpus().length} cores)`,
+        yLabel: '%',
+        series: [
+          series('machine busy', (s) => s.cpu.busy),
+          series('this run: services, generator', (s) => s.cpu.ours),
+          series('Postgres (whole server)', (s) => s.cpu.postgres),
+        ],
       },
     ];
     const svg = chartSvg(panels, {
