@@ -70,6 +70,14 @@ export const eventsEnv = {
    * changed value is applied to the existing stream at start (docs/deploy.md, "Sizing NATS").
    */
   EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /**
+   * Days JetStream keeps an event, acknowledged or not; 0 keeps every event forever. Default 7: far longer
+   * than any consumer should lag (an event older than this that a consumer has not taken is gone for it),
+   * and well inside the notifier's delivery retention, so a consumer created afresh from the start of the
+   * stream never replays a callback whose delivery record is gone (docs/deploy.md "Sizing the stream").
+   * Every service declaring the stream must carry the same value.
+   */
+  EVENTS_MAX_AGE_DAYS: z.coerce.number().min(0).default(7),
 };
 
 /** The retention job every service with growing tables runs (docs/deploy.md "Retention"). */

@@ -17,6 +17,7 @@ interface CommonConfig {
   EVENTS_STREAM?: string;
   EVENTS_SUBJECT_PREFIX?: string;
   EVENTS_STREAM_REPLICAS?: number;
+  EVENTS_MAX_AGE_DAYS?: number;
   RETENTION_INTERVAL_MS?: number;
   RETENTION_BATCH?: number;
 }
@@ -160,6 +161,7 @@ export async function bootstrapService<S extends z.ZodType<CommonConfig, unknown
           ensureStream(nc, {
             name: stream,
             subjects: [`${prefix}.>`],
+            maxAgeMs: Math.round((config.EVENTS_MAX_AGE_DAYS ?? 0) * 86_400_000),
             ...(config.EVENTS_STREAM_REPLICAS !== undefined && { replicas: config.EVENTS_STREAM_REPLICAS }),
           }),
         {
