@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { migratedTestDatabase } from '@agentpay/testing';
 import fc from 'fast-check';
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
 import { type NewDelivery, recordDeliveries } from '../src/deliveries/delivery.repository.js';
-import { claimDueDeliveries, msUntilNextDue } from '../src/deliveries/delivery-lease.repository.js';
+import {
+  claimDueDeliveries,
+  claimStatement,
+  msUntilNextDue,
+} from '../src/deliveries/delivery-lease.repository.js';
 
 let db: Kysely<Database>;
 let drop: () => Promise<void>;
@@ -220,5 +224,81 @@ describe('claimDueDeliveries', () => {
     // Two more slots per endpoint: the dead one gives its two oldest waiting callbacks, the live one none left.
     const more = await claimDueDeliveries(db, { owner: 't', slots: 10, perEndpoint: 6, leaseMs: 60_000 });
     expect(more.map((d) => d.orderNo)).toEqual(['DEAD-4', 'DEAD-5']);
+  });
+});
+
+describe('the indexes of due deliveries', () => {
+  it('all lead with the endpoint, so no read of one endpoint can walk the others’ due callbacks', async () => {
+    // With an index on the due time alone, the planner read one endpoint's due callbacks by walking every
+    // endpoint's, filtering row by row, and a third of endpoints hanging stalled the healthy ones' claims for
+    // seconds (migration 20261124T0500_drop_deliveries_due_idx, docs/benchmarks.md "Callback backlog").
+    const { rows } = await sql<{ name: string; def: string }>`
+      select indexname as name, indexdef as def from pg_indexes
+      where tablename = 'deliveries' and indexdef like '%next_attempt_at%'`.execute(db);
+    expect(rows.map((r) => r.name)).toEqual(['deliveries_endpoint_due_idx']);
+    expect(rows[0]?.def).toMatch(/\(endpoint, next_attempt_at, id\)/);
+  });
+});
+
+describe('the claim statement', () => {
+  it('reads what it claims, not every pending delivery, on statistics taken before the pile-up', async () => {
+    await db.deleteFrom('delivery_attempts').execute();
+    await db.deleteFrom('deliveries').execute();
+    await sql`vacuum deliveries`.execute(db);
+    // Statistics taken when every delivery was finished (after a drain, say): they say nothing is pending.
+    // Autoanalyze runs only once a tenth of a table has changed, so a pile-up of due callbacks is planned on
+    // such statistics for minutes in production too.
+    await sql`insert into deliveries (event_id, kind, mch_no, order_no, version, to_status, notify_url, endpoint,
+                                      trace_id, body, status, delivered_at)
+              select gen_random_uuid()::text, 'pay', 'M1', 'DONE-' || g, 1, 'success', 'http://done.example/cb',
+                     'done.example:80', md5(g::text), '{}', 'succeeded', now()
+              from generate_series(1, 20000) g`.execute(db);
+    await sql`analyze deliveries`.execute(db);
+    const endpoints = Array.from({ length: 20 }, (_, i) => `ep${String(i).padStart(2, '0')}.example:80`);
+    await sql`insert into deliveries (event_id, kind, mch_no, order_no, version, to_status, notify_url, endpoint,
+                                      trace_id, body, status, next_attempt_at)
+              select gen_random_uuid()::text, 'pay', 'M1', 'STALE-' || g, 1, 'success',
+                     'http://' || e || '/cb', e, md5(g::text), '{}', 'pending', now() - interval '1 minute'
+              from generate_series(0, 3999) g, lateral (select ${sql.val(endpoints)}::text[] as eps) a,
+                   lateral (select a.eps[g % 20 + 1] as e) b`.execute(db);
+    // A third of the endpoints hanging: their first few in flight, the rest due behind their limit.
+    await sql`update deliveries set lease_until = now() + interval '1 minute', claim_token = gen_random_uuid()
+              where order_no like 'STALE-%' and endpoint < 'ep07' and substr(order_no, 7)::int < 140`.execute(
+      db,
+    );
+    const room = {
+      endpoints: endpoints.slice(0, 7),
+      free: endpoints.slice(0, 7).map(() => 0),
+      defaultFree: 8,
+      limited: endpoints.slice(0, 7),
+    };
+    const compiled = claimStatement({
+      owner: 't',
+      slots: 64,
+      perEndpoint: 64,
+      leaseMs: 60_000,
+      room,
+    }).compile(db);
+    const plan = await db.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn);
+      try {
+        // As claimDueDeliveries runs it.
+        await sql`select set_config('enable_seqscan', 'off', true)`.execute(conn);
+        const { rows } = await conn.executeQuery<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
+          CompiledQuery.raw(`explain (analyze, buffers, format json) ${compiled.sql}`, [
+            ...compiled.parameters,
+          ]),
+        );
+        if (process.env['SHOW_PLAN']) console.log(JSON.stringify(rows[0]!['QUERY PLAN'][0].Plan, null, 1));
+        return rows[0]!['QUERY PLAN'][0].Plan;
+      } finally {
+        await sql`rollback`.execute(conn);
+      }
+    });
+    // 64 claimed from the 13 healthy endpoints' ranges, with the update: about 1,800 buffers. Each plan that
+    // walked the pending deliveries instead (the whole candidate search per pending row; a partial index
+    // scanned per candidate; the whole table per update) read 4,000 to 16,000 here.
+    expect(plan['Actual Rows']).toBe(64);
+    expect((plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0)).toBeLessThan(3_000);
   });
 });

@@ -4,6 +4,7 @@ import * as endpointDue from './20261122T0700_deliveries_endpoint_due.js';
 import * as retentionIndexes from './20261124T0200_retention_indexes.js';
 import * as supersededByIndex from './20261124T0300_superseded_by_index.js';
 import * as deliveriesFinishedIndex from './20261124T0400_deliveries_finished_index.js';
+import * as dropDeliveriesDueIdx from './20261124T0500_drop_deliveries_due_idx.js';
 
 /** Every migration of the notifier database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0200_retention_indexes': retentionIndexes,
   '20261124T0300_superseded_by_index': supersededByIndex,
   '20261124T0400_deliveries_finished_index': deliveriesFinishedIndex,
+  '20261124T0500_drop_deliveries_due_idx': dropDeliveriesDueIdx,
 };
