@@ -262,7 +262,17 @@ export async function runBacklogBench(opts: {
       s.requests = 0;
     });
     const hangSeconds = seconds + 5;
-    const withHanging = await healthyDelays(await produce('H', forSeconds(hangSeconds)));
+    const hangStarted = Date.now();
+    const hangOrders = await produce('H', forSeconds(hangSeconds));
+    const withHanging = await healthyDelays(hangOrders);
+    // The slowest healthy callbacks of the phase: which endpoints, and when they were sent.
+    const late = hangOrders
+      .filter((o) => !sinks[sent.get(o)!.sink]!.hang && (delays.get(o) ?? Number.POSITIVE_INFINITY) > 1000)
+      .map((o) => ({
+        sink: sent.get(o)!.sink,
+        at: (sent.get(o)!.at - hangStarted) / 1000,
+        delay: delays.get(o),
+      }));
     const hangers = sinks.slice(0, hanging);
     const timeoutMs = Number(process.env['BENCH_NOTIFY_TIMEOUT_MS'] ?? '5000');
     log();
@@ -284,6 +294,9 @@ export async function runBacklogBench(opts: {
     );
     log(
       `| hanging endpoints: requests received (each, over ${hangSeconds} s) | ${hangers.map((s) => s.requests).join(', ')} | - | |`,
+    );
+    log(
+      `| healthy callbacks later than 1 s | ${late.length}${late.length > 0 ? `: endpoints ${[...new Set(late.map((l) => l.sink))].join(', ')}; sent ${Math.min(...late.map((l) => l.at)).toFixed(1)}–${Math.max(...late.map((l) => l.at)).toFixed(1)} s into the phase` : ''} | - | |`,
     );
     log();
     log(

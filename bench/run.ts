@@ -3,7 +3,7 @@
 // figure sits next to its floor, measured in the same run.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -109,6 +109,8 @@ async function main(): Promise<void> {
     entry,
     postgresUrl: postgresServer,
     output: 'silent',
+    // Warnings and errors (LOG_LEVEL below) of every service, kept beside the report to explain a bad figure.
+    onLog: (service, line) => appendFileSync(join(workDir, 'services.log'), `${service} ${line}\n`),
     env: {
       PLATFORM_PRIVATE_KEY_FILE: platformKeyFile,
       NOTIFY_ALLOW_PRIVATE: 'true',
