@@ -20,6 +20,8 @@ import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import { REPO_ROOT, type ServiceName, type Stack, type StackOptions, startStack } from '@agentpay/stack';
 import { formatWireTime, parsePrivateKey, signObject } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { CLABE, machineBusyMs } from './growth-load.js';
 import { type CpuSnapshot, closedLoop, cpuBetween, cpuSnapshot } from './load.js';
@@ -252,11 +254,12 @@ const BOUNDED: Record<string, string[]> = {
   transfers: ['outbox'],
   router: ['outbox', 'upstream_notices'],
   ledger: ['outbox', 'statement_lines'],
-  notifier: ['delivery_attempts'],
+  notifier: ['delivery_attempts', 'deliveries'],
+  nats: ['events stream'],
   sandbox: ['notices', 'deposits', 'payouts', 'virtual_accounts'],
 };
-/** Tables docs/deploy.md lists as growing with traffic with no retention yet. */
-const NOT_BOUNDED_YET = new Set(['notifier.deliveries', 'gateway.cashier_links']);
+/** Kept CASHIER_LINK_RETENTION_DAYS past the latest expiry an order can have (30 days): longer than any soak. */
+const KEPT_PAST_EXPIRY = new Set(['gateway.cashier_links']);
 const isBounded = (table: string) => {
   const [db, name] = table.split('.') as [string, string];
   return BOUNDED[db]?.includes(name) ?? false;
@@ -268,8 +271,8 @@ const kindOf = (table: string) =>
     ? 'open until the order expires (24 h)'
     : isBounded(table)
       ? 'bounded'
-      : NOT_BOUNDED_YET.has(table)
-        ? 'not bounded yet'
+      : KEPT_PAST_EXPIRY.has(table)
+        ? 'kept 30 days + its retention'
         : 'record';
 
 interface Window {
@@ -342,6 +345,9 @@ export async function runSoakBench(opts: {
     STATUS_HISTORY_RETENTION_DAYS: days,
     NOTICE_RETENTION_DAYS: days,
     CALLBACK_ATTEMPT_RETENTION_DAYS: days,
+    CALLBACK_DELIVERY_RETENTION_DAYS: days,
+    CASHIER_LINK_RETENTION_DAYS: days,
+    EVENTS_MAX_AGE_DAYS: days,
     SANDBOX_RETENTION_DAYS: days,
     STATEMENT_RETENTION_DAYS: days,
     NONCE_TTL_S: String(Math.max(1, Math.round(RETENTION_S))),
@@ -364,6 +370,7 @@ export async function runSoakBench(opts: {
     ports: 'random',
   });
   const clients = new Map<string, pg.Client>();
+  const nats: NatsConnection = await connectNats({ servers: opts.natsUrl, name: 'soak' });
   const server = new pg.Client({ connectionString: stack.databaseUrl('gateway') });
   let signer: ReturnType<typeof startSigner> | undefined;
   let sink: http.Server | undefined;
@@ -593,6 +600,9 @@ export async function runSoakBench(opts: {
       for (const { pid } of backends) pgKb += (await statusKb(pid, 'RssAnon')) || 0;
       rssMb['postgres backends'] = pgKb / 1024;
       const tables: Sample['tables'] = {};
+      // The events stream the stack declared (packages/stack names it after the prefix): bytes and messages.
+      const stream = await (await jetstreamManager(nats)).streams.info(`${prefix.toUpperCase()}_EVENTS`);
+      tables['nats.events stream'] = { bytes: stream.state.bytes, rows: stream.state.messages };
       for (const [db, client] of clients) {
         // n_live_tup: the statistics' count of live rows (inserts less deletes), current without an ANALYZE.
         const { rows } = await client.query<{ name: string; bytes: number; rows: number }>(
@@ -724,7 +734,7 @@ export async function runSoakBench(opts: {
         .map(([k, v]) => `\`${k}=${v}\``)
         .join(
           ', ',
-        )}. The \`*_DAYS\` settings take fractions of a day.${RETENTION_S < 300 ? ' `NONCE_TTL_S` below the 300 s `reqTime` window leaves a replay gap no deployment should have; here it makes the nonce retention act within the run.' : ''} \`notifier.deliveries\` and \`gateway.cashier_links\` have no retention yet (docs/deploy.md): they are reported as growing, like the record.${EXPIRE_S === 0 ? ' With orders open 24 h, `sandbox.virtual_accounts` holds the open account of every unpaid order of the run (its retention takes accounts once they are finished): reported as growing too.' : ''}`,
+        )}. The \`*_DAYS\` settings take fractions of a day.${RETENTION_S < 300 ? ' `NONCE_TTL_S` below the 300 s `reqTime` window leaves a replay gap no deployment should have; here it makes the nonce retention act within the run.' : ''} A cashier link goes 30 days (the longest \`expiredTime\`) plus its retention after it was written, so \`gateway.cashier_links\` is reported as growing, like the record. \`nats.events stream\` is the JetStream stream (bytes and messages), trimmed by \`EVENTS_MAX_AGE_DAYS\`.${EXPIRE_S === 0 ? ' With orders open 24 h, `sandbox.virtual_accounts` holds the open account of every unpaid order of the run (its retention takes accounts once they are finished): reported as growing too.' : ''}`,
     );
     log();
     log(
@@ -900,7 +910,7 @@ export async function runSoakBench(opts: {
         series: top(boundedTables, mbOf),
       },
       {
-        title: 'Tables kept (the record, and those not bounded yet)',
+        title: 'Tables kept (the record, and cashier links)',
         yLabel: 'MB',
         series: top(
           tableNames.filter((t) => !boundedTables.includes(t)),
@@ -955,6 +965,7 @@ export async function runSoakBench(opts: {
     }
     for (const client of clients.values()) await client.end().catch(() => undefined);
     await server.end().catch(() => undefined);
+    await nats.close().catch(() => undefined);
     await stack.stop();
   }
 }
