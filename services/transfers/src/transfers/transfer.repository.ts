@@ -182,15 +182,21 @@ export function progressDueForCheck(
   before: Date,
   limit: number,
 ): Promise<TransferRow[]> {
-  return db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('status', '=', 'progress')
-    .where('updated_at', '<', before)
-    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', before)]))
-    .orderBy('updated_at')
-    .limit(limit)
-    .execute();
+  return progressDueQuery(db, before, limit).execute();
+}
+
+/** The query of `progressDueForCheck`, for its plan test. */
+export function progressDueQuery(db: Kysely<Database>, before: Date, limit: number) {
+  return (
+    db
+      .selectFrom('transfers')
+      .selectAll()
+      .where('status', '=', 'progress')
+      // Last changed and last checked before `before`, as one key: transfers_progress_check_idx reads only these.
+      .where(sql<Date>`greatest(updated_at, checked_at)`, '<', before)
+      .orderBy(sql`greatest(updated_at, checked_at)`)
+      .limit(limit)
+  );
 }
 
 export async function markChecked(db: Kysely<Database>, transferNo: string): Promise<void> {

@@ -4,6 +4,7 @@ import * as transfers from './20261122T1000_transfers.js';
 import * as fingerprint from './20261123T0900_fingerprint.js';
 import * as submissionPhases from './20261123T2330_submission_phases.js';
 import * as retentionIndexes from './20261124T0200_retention_indexes.js';
+import * as progressCheckIndex from './20261124T0600_progress_check_index.js';
 
 /** Every migration of the transfers database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T0900_fingerprint': fingerprint,
   '20261123T2330_submission_phases': submissionPhases,
   '20261124T0200_retention_indexes': retentionIndexes,
+  '20261124T0600_progress_check_index': progressCheckIndex,
 };
