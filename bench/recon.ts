@@ -240,6 +240,13 @@ async function timeMatchOnly(url: string, day: string, v: ReturnType<typeof reco
           start: parseWireTime(`${day} 00:00:00`, ZONE)!,
           end: parseWireTime(`${next} 00:00:00`, ZONE)!,
           cutoff: new Date(),
+          // Both neighbours' statements count as stored: the bench judges every movement of its day.
+          edgeMs: 15 * 60_000,
+          previous: {
+            day: new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10),
+            fetchedAt: new Date(),
+          },
+          next: { day: next, fetchedAt: new Date() },
         });
         throw new Error('rolled back');
       })

@@ -19,9 +19,15 @@ const execFileP = promisify(execFile);
 
 let stack: Stack;
 let merchant: TestMerchant;
-/** The Mexico City day of every movement below (both, should the test straddle midnight there). */
+/** The Mexico City days of every movement below, and their neighbours near a midnight (`touch`). */
 const days = new Set<string>();
-const today = () => formatWireTime(new Date(), TIME_ZONE).slice(0, 10);
+/** The ledger judges a movement this close to a midnight once both days' statements are stored (`dayEdgeMs`). */
+const DAY_EDGE_MS = 15 * 60_000;
+/** Records the day of a movement made now, and the neighbour day too when now is that close to a midnight. */
+function touch(): void {
+  for (const at of [Date.now() - DAY_EDGE_MS, Date.now(), Date.now() + DAY_EDGE_MS])
+    days.add(formatWireTime(new Date(at), TIME_ZONE).slice(0, 10));
+}
 
 interface Discrepancy {
   id: string;
@@ -60,7 +66,7 @@ async function send(path: string, params: Record<string, unknown>): Promise<Enve
 }
 
 async function deposit(clabe: string, pesos: number, extra: Record<string, unknown> = {}): Promise<void> {
-  days.add(today());
+  touch();
   const response = await fetch(`${stack.urls.sandbox}/sandbox/deposits`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -94,7 +100,7 @@ const orderReaches = (orderNo: string, status: string) =>
   });
 
 async function transferReaching(bizTransferNo: string, payeeName: string, pesos: number, status: string) {
-  days.add(today());
+  touch();
   const created = await send('/gateway/transfer', {
     bizTransferNo,
     amount: pesos,
@@ -121,12 +127,20 @@ async function available(): Promise<number> {
   return Math.round(Number((reply.data as { available: unknown }).available) * 100);
 }
 
+/**
+ * Runs every day touched and answers the runs. With more than one day (the test straddles or nears a
+ * midnight), a first pass stores every statement and the second, answered, judges the movements near the
+ * midnight with both days stored.
+ */
 async function reconcileAll(): Promise<{ day: string; routes: RouteResult[] }[]> {
-  const results = [];
-  for (const day of [...days].sort()) {
-    const run = await admin('POST', '/admin/reconciliations', { day });
-    expect(run.status, JSON.stringify(run.json)).toBe(200);
-    results.push(run.json);
+  let results = [];
+  for (let pass = days.size > 1 ? 1 : 2; pass <= 2; pass++) {
+    results = [];
+    for (const day of [...days].sort()) {
+      const run = await admin('POST', '/admin/reconciliations', { day });
+      expect(run.status, JSON.stringify(run.json)).toBe(200);
+      results.push(run.json);
+    }
   }
   return results;
 }

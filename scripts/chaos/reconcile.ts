@@ -10,10 +10,17 @@ import { errorText } from './client.js';
 const DAY_MS = 86_400_000;
 const ADMIN_TOKEN = 'dev-admin-token';
 
-/** The Mexico City days from `from` to `to` (ms since the epoch), in order. */
+/**
+ * The ledger judges a movement this close to a midnight only with both days' statements stored
+ * (services/ledger/src/reconciliation, `dayEdgeMs`): the days around a run that starts or ends that close to
+ * one are reconciled too.
+ */
+export const DAY_EDGE_MS = 15 * 60_000;
+
+/** The Mexico City days from `from` to `to` (ms since the epoch), widened by DAY_EDGE_MS, in order. */
 export function daysTouched(from: number, to: number): string[] {
-  const first = formatWireTime(new Date(from), TIME_ZONE).slice(0, 10);
-  const last = formatWireTime(new Date(to), TIME_ZONE).slice(0, 10);
+  const first = formatWireTime(new Date(from - DAY_EDGE_MS), TIME_ZONE).slice(0, 10);
+  const last = formatWireTime(new Date(to + DAY_EDGE_MS), TIME_ZONE).slice(0, 10);
   const days: string[] = [];
   for (let at = Date.parse(`${first}T00:00:00Z`); ; at += DAY_MS) {
     const day = new Date(at).toISOString().slice(0, 10);
@@ -43,24 +50,36 @@ export async function reconcileDays(
 ): Promise<{ runs: ReconDayRun[]; discrepancies: ReconDiscrepancy[] }> {
   const runs: ReconDayRun[] = [];
   const discrepancies: ReconDiscrepancy[] = [];
-  // The latest day first: a movement at 23:59 whose line the channel dates the next day is then already on
-  // a loaded statement when its own day runs (services/ledger/README.md, the limit of matching).
-  for (const day of [...days].sort().reverse()) {
-    try {
-      const answer = await admin(adminUrl, 'POST', '/admin/reconciliations', { day });
-      if (answer.status !== 200) {
-        runs.push({
-          day,
-          ok: false,
-          error: `HTTP ${answer.status} ${answer.text.slice(0, 300)}`,
-          routes: [],
-        });
-        continue;
+  // Every day run before any is listed: a movement near a midnight is judged once both days' statements are
+  // stored, and its discrepancy filed under its own day (services/ledger/README.md, the limit of matching).
+  // Twice: the first pass stores every day's statement, the second (the one reported) judges every movement
+  // near a midnight with both of its days stored, so none is left pending.
+  for (const pass of [1, 2]) {
+    if (pass === 2) runs.length = 0;
+    for (const day of [...days].sort()) {
+      try {
+        const answer = await admin(adminUrl, 'POST', '/admin/reconciliations', { day });
+        if (answer.status !== 200) {
+          runs.push({
+            day,
+            ok: false,
+            error: `HTTP ${answer.status} ${answer.text.slice(0, 300)}`,
+            routes: [],
+          });
+          continue;
+        }
+        const { routes } = JSON.parse(answer.text) as Pick<ReconDayRun, 'routes'>;
+        runs.push({ day, ok: true, routes });
+      } catch (err) {
+        runs.push({ day, ok: false, error: errorText(err), routes: [] });
       }
-      const { routes } = JSON.parse(answer.text) as Pick<ReconDayRun, 'routes'>;
+    }
+  }
+  for (const run of runs.filter((r) => r.ok)) {
+    try {
       let after = '';
       for (;;) {
-        const query = `day=${day}&limit=500${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+        const query = `day=${run.day}&limit=500${after ? `&after=${encodeURIComponent(after)}` : ''}`;
         const page = await admin(adminUrl, 'GET', `/admin/discrepancies?${query}`);
         if (page.status !== 200)
           throw new Error(`listing its discrepancies: HTTP ${page.status} ${page.text}`);
@@ -69,9 +88,9 @@ export async function reconcileDays(
         if (!body.next) break;
         after = body.next;
       }
-      runs.push({ day, ok: true, routes });
     } catch (err) {
-      runs.push({ day, ok: false, error: errorText(err), routes: [] });
+      run.ok = false;
+      run.error = errorText(err);
     }
   }
   return { runs, discrepancies };

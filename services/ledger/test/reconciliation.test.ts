@@ -274,6 +274,40 @@ describe('a reconciliation run', () => {
     expect(await discrepanciesOf(R)).toEqual([]);
   });
 
+  it('judges a movement near midnight once both days are stored, in whichever order the days run', async () => {
+    const NEXT = '2026-11-21';
+    /** 00:00 in Mexico City on NEXT. */
+    const MIDNIGHT = new Date(`${NEXT}T06:00:00Z`);
+    const at = (ms: number) => new Date(MIDNIGHT.getTime() + ms);
+    for (const [R, order] of [
+      ['r-edge-a', [DAY, NEXT]],
+      ['r-edge-b', [NEXT, DAY]],
+    ] as const) {
+      // The platform heard of E1 just after midnight; the channel dated it 4 s before. E2 the other way round.
+      // E3 the platform paid a second before midnight and the channel never had it.
+      await paid('MRE', `${R}-E1`, R, 10_000, at(300));
+      await paid('MRE', `${R}-E2`, R, 10_000, at(-200));
+      await paid('MRE', `${R}-E3`, R, 10_000, at(-1_000));
+      router.statements.set(statementKey(R, DAY), {
+        lines: [line({ kind: 'deposit', platform_ref: `${R}-E1`, amount: 10_000, at: at(-4_000) })],
+      });
+      router.statements.set(statementKey(R, NEXT), {
+        lines: [line({ kind: 'deposit', platform_ref: `${R}-E2`, amount: 10_000, at: at(1_000) })],
+      });
+      // The first day run cannot tell yet: the movements near its midnight wait for the other statement.
+      const first = (await run(R, order[0])).routes[0]!;
+      expect(first.discrepancies).toBe('0');
+      // The second completes the pair: only E3 is missing, on its own day, whichever day ran first.
+      await run(R, order[1]);
+      expect(summary(await discrepanciesOf(R, DAY))).toEqual([`missing_on_channel:deposit:${R}-E3:10000`]);
+      expect(await discrepanciesOf(R, NEXT)).toEqual([]);
+      // Running either day again adds nothing.
+      await run(R, order[0]);
+      await run(R, order[1]);
+      expect(await discrepanciesOf(R, DAY)).toHaveLength(1);
+    }
+  });
+
   it('matches a line naming a movement the platform recorded under another route or none', async () => {
     const R = 'r-cross';
     await paid('MR6', 'RX-P1', '', 10_000);

@@ -91,6 +91,20 @@ export interface MatchWindow {
   end: Date;
   /** Lines and movements after this instant are still in flight: pending, not discrepancies. */
   cutoff: Date;
+  /**
+   * How close to a midnight a movement is judged only once the statements of both days around that midnight
+   * are stored (the channel may date it on the other side: its clock, and the delay before the platform
+   * hears of a payout). The run also judges the previous day's last and the next day's first movements of
+   * this width, under their own day, once it has stored the statement that completes them.
+   */
+  edgeMs: number;
+  /**
+   * The days either side, and when the statement of each stored now was fetched (the start of its latest
+   * successful run), or null: a movement near their midnight is judged only if that statement was fetched
+   * after it happened.
+   */
+  previous: { day: string; fetchedAt: Date | null };
+  next: { day: string; fetchedAt: Date | null };
 }
 
 /**
@@ -112,6 +126,12 @@ export async function matchDay(
 ): Promise<RunCounts & { newUnmatched: { id: number; amount: number; orderNo: string }[] }> {
   const R = w.routeId;
   const D = w.day;
+  // The day widened by the edge on both sides: movements near a midnight are judged by the later run of the
+  // two days around it.
+  const lo = new Date(w.start.getTime() - w.edgeMs);
+  const hi = new Date(w.end.getTime() + w.edgeMs);
+  const nearStart = sql`(m.at >= ${lo} and m.at < ${new Date(w.start.getTime() + w.edgeMs)})`;
+  const nearEnd = sql`(m.at >= ${new Date(w.end.getTime() - w.edgeMs)} and m.at < ${hi})`;
   // Temporary tables with statistics, so the planner joins 20,000 lines by hash, not by nested loops over CTEs.
   // The route's movements of the day (through the route's success and return indexes: a run costs its day,
   // not the route's history), and any movement a line of the day names whatever route or day the platform
@@ -126,19 +146,19 @@ export async function matchDay(
       select 'deposit'::text as kind, o.number as ref, e.amount, o.succeeded_at as at, o.mch_no, o.status,
           o.number as order_no, ''::text as transfer_no, o.route_id = ${R} as on_route
         from observed_orders o join entries e on e.key = 'pay_in:' || o.number
-        where o.kind = 'pay' and ((o.route_id = ${R} and o.succeeded_at >= ${w.start} and o.succeeded_at < ${w.end})
+        where o.kind = 'pay' and ((o.route_id = ${R} and o.succeeded_at >= ${lo} and o.succeeded_at < ${hi})
           or o.number in (select ref from named))
       union all
       select 'payout', o.number, e.amount, coalesce(o.succeeded_at, e.created_at), o.mch_no, o.status, '', o.number,
           o.route_id = ${R}
         from observed_orders o join entries e on e.key = 'transfer_out:' || o.number
-        where o.kind = 'transfer' and ((o.route_id = ${R} and o.succeeded_at >= ${w.start} and o.succeeded_at < ${w.end})
+        where o.kind = 'transfer' and ((o.route_id = ${R} and o.succeeded_at >= ${lo} and o.succeeded_at < ${hi})
           or o.number in (select ref from named))
       union all
       select 'payout_return', o.number, e.amount, coalesce(o.returned_at, e.created_at), o.mch_no, o.status, '',
           o.number, o.route_id = ${R}
         from observed_orders o join entries e on e.key = 'transfer_return:' || o.number
-        where o.kind = 'transfer' and ((o.route_id = ${R} and o.returned_at >= ${w.start} and o.returned_at < ${w.end})
+        where o.kind = 'transfer' and ((o.route_id = ${R} and o.returned_at >= ${lo} and o.returned_at < ${hi})
           or o.number in (select ref from named))
       union all
       select 'payout', d.resolution_ref, d.amount, d.resolved_at, d.mch_no, 'return_' || d.resolution_status,
@@ -196,22 +216,31 @@ export async function matchDay(
         end as platform,
         jsonb_build_object('reference', reference, 'claveRastreo', clave_rastreo, 'kind', kind, 'amount', amount,
           'occurredAt', occurred_at, 'account', account, 'platformRef', platform_ref, 'upstreamRef', upstream_ref,
-          'senderAccount', sender_account, 'senderName', sender_name, 'applied', applied) as channel
+          'senderAccount', sender_account, 'senderName', sender_name, 'applied', applied) as channel,
+        ${D}::text as day
       from lines
     union all
-    select 'movement', case when m.at > ${w.cutoff} then 'pending' else 'missing_on_channel' end,
+    select 'movement',
+        case
+          when m.at > ${w.cutoff} then 'pending'
+          -- Its line may be on the other day's statement, not stored yet: judged by that day's run.
+          when ${nearStart} and not coalesce(m.at < ${w.previous.fetchedAt}::timestamptz, false) then 'pending'
+          when ${nearEnd} and not coalesce(m.at < ${w.next.fetchedAt}::timestamptz, false) then 'pending'
+          else 'missing_on_channel'
+        end,
         m.amount, m.ref, m.kind, m.mch_no, m.order_no, m.transfer_no,
         jsonb_build_object('kind', m.kind, case when m.kind = 'deposit' then 'orderNo' else 'transferNo' end, m.ref,
           'mchNo', m.mch_no, 'amount', m.amount, 'status', m.status, 'at', m.at),
-        null
+        null,
+        case when m.at < ${w.start} then ${w.previous.day} when m.at >= ${w.end} then ${w.next.day} else ${D} end
       from recon_movements m
-      where m.on_route and m.at >= ${w.start} and m.at < ${w.end}
+      where m.on_route and m.at >= ${lo} and m.at < ${hi}
         and not exists (select 1 from statement_lines l where l.platform_ref = m.ref and l.kind = m.kind
           and (l.kind <> 'deposit' or l.applied))`.execute(trx);
 
   const { rows: inserted } = await sql<{ id: number; kind: string; amount: number; order_no: string }>`
     insert into discrepancies (key, kind, route_id, day, amount, platform, channel, mch_no, order_no, transfer_no)
-    select ${R}::text || ':' || ${D}::text || ':' || outcome || ':' || side || ':' || line_kind || ':' || ref, outcome, ${R}, ${D},
+    select ${R}::text || ':' || day || ':' || outcome || ':' || side || ':' || line_kind || ':' || ref, outcome, ${R}, day,
         amount, platform, channel, mch_no, order_no, transfer_no
       from recon_result
       where outcome not in ('matched', 'pending')
@@ -219,12 +248,13 @@ export async function matchDay(
     on conflict (key) do nothing
     returning id, kind, amount, order_no`.execute(trx);
 
+  // The run's own day: the neighbours' edge movements it judged are counted by their own days' runs.
   const { rows } = await sql<RunCounts>`select
       count(*) filter (where side = 'line')::int as lines,
       count(*) filter (where outcome = 'matched')::int as matched,
       count(*) filter (where outcome = 'pending')::int as pending,
       count(*) filter (where outcome not in ('matched', 'pending'))::int as discrepancies
-    from recon_result`.execute(trx);
+    from recon_result where day = ${D}`.execute(trx);
   const counts = rows[0] ?? { lines: 0, matched: 0, pending: 0, discrepancies: 0 };
   return {
     ...counts,

@@ -27,6 +27,11 @@ export interface ReconciliationDeps {
   timeZone: string;
   /** Lines and movements this recent are pending, not discrepancies. */
   graceMs: number;
+  /**
+   * Movements this close to a midnight are judged once both days' statements are stored, by the later run of
+   * the two (`MatchWindow.edgeMs`); default 15 minutes.
+   */
+  dayEdgeMs?: number;
   /** Statement lines per insert. */
   batch: number;
   /** HH:mm, wall clock: the daily run for the previous day starts at or after it. */
@@ -46,6 +51,9 @@ export interface Reconciliation {
   runScheduled(): Promise<number>;
   stop(): Promise<void>;
 }
+
+/** See `ReconciliationDeps.dayEdgeMs`. */
+const DAY_EDGE_MS = 15 * 60_000;
 
 function previousDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
@@ -93,7 +101,25 @@ export function reconciliation(deps: ReconciliationDeps): Reconciliation {
           trx,
         );
         await loadStatement(trx, routeId, day, router.streamStatement(routeId, day), deps.batch);
-        const result = await matchDay(trx, { ...window, cutoff: new Date(clock().getTime() - deps.graceMs) });
+        const fetchedAt = async (other: string) =>
+          (
+            await trx
+              .selectFrom('recon_runs')
+              .select('started_at')
+              .where('route_id', '=', routeId)
+              .where('day', '=', other)
+              .where('status', '=', 'succeeded')
+              .orderBy('started_at', 'desc')
+              .limit(1)
+              .executeTakeFirst()
+          )?.started_at ?? null;
+        const result = await matchDay(trx, {
+          ...window,
+          cutoff: new Date(clock().getTime() - deps.graceMs),
+          edgeMs: deps.dayEdgeMs ?? DAY_EDGE_MS,
+          previous: { day: previousDay(day), fetchedAt: await fetchedAt(previousDay(day)) },
+          next: { day: nextDay(day), fetchedAt: await fetchedAt(nextDay(day)) },
+        });
         for (const found of result.newUnmatched) {
           await bookPlatformEntry(trx, {
             key: `unmatched_in:${found.id}`,
