@@ -289,7 +289,6 @@ describe('the claim statement', () => {
             ...compiled.parameters,
           ]),
         );
-        if (process.env['SHOW_PLAN']) console.log(JSON.stringify(rows[0]!['QUERY PLAN'][0].Plan, null, 1));
         return rows[0]!['QUERY PLAN'][0].Plan;
       } finally {
         await sql`rollback`.execute(conn);
