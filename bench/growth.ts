@@ -6,9 +6,7 @@
 // plans and sizes are measured. Targets: every throughput within 15 % and every p99 within 20 % of the empty
 // figure, and every sweep's round costing what is due, not what the table holds.
 import { performance } from 'node:perf_hooks';
-import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import { type Ports, type Stack, type StackOptions, startStack } from '@agentpay/stack';
-import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import { type FillReport, fillStores, MERCHANTS, type Store, volumes } from './growth-fill.js';
 import {
@@ -24,7 +22,7 @@ import {
 } from './growth-load.js';
 import { checkLedger, DUE, type SweepTiming, sizes, timeSettlement, timeSweeps } from './growth-stores.js';
 import { closedLoop } from './load.js';
-import { type BenchMerchant, benchMerchant, payRequests } from './setup.js';
+import { type BenchMerchant, benchMerchant, fundMerchant, payRequests } from './setup.js';
 
 const scale = Number(process.env['GROWTH_SCALE'] ?? '1');
 
@@ -107,18 +105,7 @@ export async function runGrowthBench(opts: {
   let emptySettlement: SweepTiming;
   try {
     merchant = await benchMerchant(stack.urls.admin);
-    const ledger = new (loadProtos().agentpay.ledger.v1.LedgerService)(
-      `127.0.0.1:${stack.ports.ledger}`,
-      grpc.credentials.createInsecure(),
-      CLIENT_OPTIONS,
-    );
-    await call(ledger, ledger.Adjust, {
-      mch_no: merchant.mchNo,
-      amount: String(1_000_000_000),
-      reason: 'bench funding',
-      reference: `growth-${merchant.mchNo}`,
-    });
-    ledger.close();
+    await fundMerchant(stack, merchant, 'growth');
     await closedLoop(stack.urls.gateway, payRequests(merchant, 500), 8);
     empty = await measureFigures(stack, merchant, await recentBizOrderNos(stack, merchant.mchNo), prefix);
     emptySettlement = await timeSettlement(stack, false);

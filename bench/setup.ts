@@ -2,8 +2,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@agentpay/stack';
+import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
+import { REPO_ROOT, type Stack } from '@agentpay/stack';
 import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@agentpay/wire';
+import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import type { Prepared } from './load.js';
 
@@ -113,4 +115,23 @@ export function paidOrderEvent(p: { orderNo: string; mchNo: string; notifyUrl: s
       version: '2',
     },
   };
+}
+
+/** Credits the merchant a million pesos through the ledger (an adjust), so a bench's transfers can draw on it. */
+export async function fundMerchant(stack: Stack, merchant: BenchMerchant, label: string): Promise<void> {
+  const ledger = new (loadProtos().agentpay.ledger.v1.LedgerService)(
+    `127.0.0.1:${stack.ports.ledger}`,
+    grpc.credentials.createInsecure(),
+    CLIENT_OPTIONS,
+  );
+  try {
+    await call(ledger, ledger.Adjust, {
+      mch_no: merchant.mchNo,
+      amount: String(1_000_000_000),
+      reason: `${label} funding`,
+      reference: `${label}-${merchant.mchNo}`,
+    });
+  } finally {
+    ledger.close();
+  }
 }

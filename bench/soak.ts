@@ -16,16 +16,14 @@ import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import { REPO_ROOT, type ServiceName, type Stack, type StackOptions, startStack } from '@agentpay/stack';
 import { formatWireTime, parsePrivateKey, signObject } from '@agentpay/wire';
-import * as grpc from '@grpc/grpc-js';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as connectNats, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { CLABE, machineBusyMs } from './growth-load.js';
 import { type CpuSnapshot, closedLoop, cpuBetween, cpuSnapshot } from './load.js';
-import { type BenchMerchant, benchMerchant, payRequests } from './setup.js';
+import { type BenchMerchant, benchMerchant, fundMerchant, payRequests } from './setup.js';
 import { chartSvg, type Panel, renderPng } from './soak-plot.js';
 
 const num = (name: string, fallback: number) => {
@@ -383,18 +381,7 @@ export async function runSoakBench(opts: {
     }
     const merchant: BenchMerchant = await benchMerchant(stack.urls.admin);
     // Transfers draw on the merchant's balance: fund it once, far above what the run pays out.
-    const ledger = new (loadProtos().agentpay.ledger.v1.LedgerService)(
-      `127.0.0.1:${stack.ports.ledger}`,
-      grpc.credentials.createInsecure(),
-      CLIENT_OPTIONS,
-    );
-    await call(ledger, ledger.Adjust, {
-      mch_no: merchant.mchNo,
-      amount: String(1_000_000_000),
-      reason: 'soak funding',
-      reference: `soak-${merchant.mchNo}`,
-    });
-    ledger.close();
+    await fundMerchant(stack, merchant, 'soak');
 
     // Step 1: the saturating create-pay rate (closed loop, as the main bench measures it).
     await closedLoop(stack.urls.gateway, payRequests(merchant, 300), 8);
