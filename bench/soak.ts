@@ -1,206 +1,45 @@
 // The soak part of the bench (BENCH_ONLY=soak, issue 22): SOAK_MINUTES (default 30) of open-loop create-pay at
-// half the saturating rate this stack reaches in the same run, with payments through the sandbox (their
-// callbacks to a loopback sink), transfers and queries mixed in, and retention running with windows short enough
-// to act within the run. Every SOAK_SAMPLE_S seconds (default 10) it samples each service's RSS, the run's
+// half the saturating rate this stack reaches in the same run (or SOAK_RATE), with payments through the sandbox
+// (their callbacks to a loopback sink), transfers and queries mixed in, and retention running with windows short
+// enough to act within the run. Every SOAK_SAMPLE_S seconds (default 10) it samples each service's RSS, the run's
 // Postgres backends' private memory, the last window's latencies and errors, and every table's size; the report
-// shows them at fixed minutes with a verdict per series, and a PNG plots them (bench/soak-plot.ts).
-//
-// Requests are signed ahead, in chunks of CHUNK_S seconds, by a child process (this file, started with
-// SOAK_SIGNER=1), so that RSA signing neither blocks the sending loop nor runs before the clock for the whole run
-// (reqTime must lie within 300 s of the platform's clock).
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, writeFileSync } from 'node:fs';
+// shows them at fixed minutes with a verdict per series, and a PNG plots them. This file runs it; its settings
+// are in soak-settings.ts, the child process that signs its requests in soak-signer.ts, the report in
+// soak-report.ts and the plot in soak-plot.ts.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { REPO_ROOT, type ServiceName, type Stack, type StackOptions, startStack } from '@agentpay/stack';
-import { formatWireTime, parsePrivateKey, signObject } from '@agentpay/wire';
+import { type Stack, type StackOptions, startStack } from '@agentpay/stack';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as connectNats, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
-import { CLABE, machineBusyMs } from './growth-load.js';
+import { machineBusyMs } from './growth-load.js';
 import { type CpuSnapshot, closedLoop, cpuBetween, cpuSnapshot } from './load.js';
 import { type BenchMerchant, benchMerchant, fundMerchant, payRequests } from './setup.js';
-import { chartSvg, type Panel, renderPng } from './soak-plot.js';
-
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0`);
-  return value;
-};
-const MINUTES = num('SOAK_MINUTES', 30);
-const SAMPLE_S = num('SOAK_SAMPLE_S', 10);
-/** Share of the created orders paid through the sandbox, each with a callback to the sink. */
-const PAID_SHARE = num('SOAK_PAID_SHARE', 0.1);
-/** Transfers and queries per created order. */
-const TRANSFER_SHARE = num('SOAK_TRANSFER_SHARE', 0.05);
-const QUERY_SHARE = num('SOAK_QUERY_SHARE', 0.05);
-/**
- * expiredTime of each order, seconds after its signing; 0 (default) leaves the platform's default, 24 h. On two
- * cores the expiry of nine orders in ten (two upstream calls and a transition each) on top of the create-pay rate
- * overloads the stack, so by default the unpaid orders stay open through the run, as most of a day's would.
- */
-const EXPIRE_S = num('SOAK_EXPIRE_S', 0);
-/** Every retention window of the run, seconds. */
-const RETENTION_S = num('SOAK_RETENTION_S', 60);
-const RETENTION_INTERVAL_MS = num('SOAK_RETENTION_INTERVAL_MS', 10_000);
-/**
- * When the server's autovacuum is off (the repository's test Postgres runs without it), the soak vacuums its own
- * tables this often, choosing them as autovacuum's default thresholds would: without it no deleted row's space is
- * ever reused and every table a retention bounds grows in bytes however flat its row count.
- */
-const VACUUM_S = num('SOAK_VACUUM_S', 60);
-const CHUNK_S = 5;
-const SATURATION_CONCURRENCY = 64;
-const SATURATION_SECONDS = 20;
-const AMOUNT = 100.5;
-const TZ = 'America/Mexico_City';
-
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-const mean = (values: number[]) =>
-  values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-
-// --- The signer (child process) --------------------------------------------------------------------------
-
-interface SignerInit {
-  mchNo: string;
-  privateKeyPem: string;
-  sinkUrl: string;
-}
-interface ChunkRequest {
-  chunk: number;
-  pays: number;
-  transfers: number;
-  queries: number;
-}
-export interface SignedChunk {
-  chunk: number;
-  pays: { body: string; paid: boolean }[];
-  transfers: string[];
-  queries: string[];
-  signMs: number;
-}
-
-function runSigner(): void {
-  let init: SignerInit | undefined;
-  let key: ReturnType<typeof parsePrivateKey> | undefined;
-  let payIndex = 0;
-  // The orders of the last two chunks: queries ask for those of the chunk before the last, 5 to 10 s old.
-  let previous: string[][] = [[], []];
-  process.on('message', (message: { init?: SignerInit } & Partial<ChunkRequest>) => {
-    if (message.init) {
-      init = message.init;
-      key = parsePrivateKey(init.privateKeyPem);
-      return;
-    }
-    const started = performance.now();
-    const now = new Date();
-    const reqTime = formatWireTime(now, TZ);
-    const expiredTime = EXPIRE_S > 0 ? formatWireTime(new Date(now.getTime() + EXPIRE_S * 1000), TZ) : '';
-    const sign = (body: Record<string, unknown>) => JSON.stringify({ ...body, sign: signObject(body, key!) });
-    const common = () => ({ mchNo: init!.mchNo, reqTime, nonceStr: randomBytes(12).toString('hex') });
-    const bizOrderNos: string[] = [];
-    const pays = Array.from({ length: message.pays ?? 0 }, () => {
-      // Evenly spread: order g is paid when the running count of paid orders steps up at it.
-      const paid = Math.floor((payIndex + 1) * PAID_SHARE) > Math.floor(payIndex * PAID_SHARE);
-      payIndex += 1;
-      const bizOrderNo = `S${randomBytes(10).toString('hex')}`;
-      bizOrderNos.push(bizOrderNo);
-      const body: Record<string, unknown> = {
-        ...common(),
-        bizOrderNo,
-        title: 'Soak order',
-        method: 'mex_virtual_account',
-        amount: AMOUNT,
-        ...(expiredTime && { expiredTime }),
-        ...(paid && { notifyUrl: `${init!.sinkUrl}/pay` }),
-      };
-      return { body: sign(body), paid };
-    });
-    const transfers = Array.from({ length: message.transfers ?? 0 }, () =>
-      sign({
-        ...common(),
-        bizTransferNo: `ST${randomBytes(10).toString('hex')}`,
-        amount: 1,
-        title: 'Soak payout',
-        reason: 'soak',
-        payeeType: 'spei_transfer',
-        payeeAccount: CLABE,
-        payeeName: 'Ana Perez',
-        notifyUrl: `${init!.sinkUrl}/transfer`,
-      }),
-    );
-    // Queries ask for orders of the chunk before the last, created by the time they are sent.
-    const older = previous[0]!;
-    const queries =
-      older.length === 0
-        ? []
-        : Array.from({ length: message.queries ?? 0 }, (_, i) =>
-            sign({ ...common(), bizOrderNo: older[(i * 7919) % older.length]! }),
-          );
-    previous = [previous[1]!, bizOrderNos];
-    const reply: SignedChunk = {
-      chunk: message.chunk!,
-      pays,
-      transfers,
-      queries,
-      signMs: performance.now() - started,
-    };
-    process.send!(reply);
-  });
-}
-
-if (process.env['SOAK_SIGNER'] === '1' && process.send) {
-  process.on('disconnect', () => process.exit(0));
-  runSigner();
-}
-
-/** The signer as a child process: chunks asked for ahead, answered in order. */
-function startSigner(init: SignerInit) {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
-    cwd: REPO_ROOT,
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, SOAK_SIGNER: '1' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<number, (chunk: SignedChunk) => void>();
-  const asked = new Map<number, Promise<SignedChunk>>();
-  let signMs = 0;
-  child.on('message', (chunk: SignedChunk) => {
-    signMs += chunk.signMs;
-    waiting.get(chunk.chunk)?.(chunk);
-    waiting.delete(chunk.chunk);
-  });
-  child.send({ init });
-  return {
-    ask(request: ChunkRequest): Promise<SignedChunk> {
-      let promise = asked.get(request.chunk);
-      if (!promise) {
-        promise = new Promise<SignedChunk>((resolve) => waiting.set(request.chunk, resolve));
-        asked.set(request.chunk, promise);
-        child.send(request);
-      }
-      return promise;
-    },
-    take(chunk: number) {
-      asked.delete(chunk);
-    },
-    signMs: () => signMs,
-    pid: () => child.pid,
-    stop() {
-      child.kill('SIGTERM');
-    },
-  };
-}
+import { reportSoak } from './soak-report.js';
+import {
+  AMOUNT,
+  BOUNDED,
+  CHUNK_S,
+  DATABASES,
+  emptyWindow,
+  fmt,
+  MINUTES,
+  num,
+  percentile,
+  QUERY_SHARE,
+  RETENTION_INTERVAL_MS,
+  RETENTION_S,
+  SAMPLE_S,
+  SATURATION_CONCURRENCY,
+  SATURATION_SECONDS,
+  type Sample,
+  sleep,
+  TRANSFER_SHARE,
+  VACUUM_S,
+  type Window,
+} from './soak-settings.js';
+import { startSigner } from './soak-signer.js';
 
 // --- Sending ---------------------------------------------------------------------------------------------
 
@@ -232,89 +71,6 @@ function post(
 }
 
 const accepted = (r: { status: number; body: string }) => r.status === 200 && r.body.includes('"code":0,');
-
-// --- Sampling --------------------------------------------------------------------------------------------
-
-const DATABASES: [string, ServiceName][] = [
-  ['gateway', 'gateway'],
-  ['payments', 'payments'],
-  ['transfers', 'transfers'],
-  ['router', 'upstream-router'],
-  ['ledger', 'ledger'],
-  ['notifier', 'notifier'],
-  ['sandbox', 'upstream-sandbox'],
-];
-
-/** Tables a retention job bounds (docs/deploy.md "Retention"), by database. */
-const BOUNDED: Record<string, string[]> = {
-  gateway: ['nonces', 'rate_windows'],
-  payments: ['outbox', 'pay_order_status_history'],
-  transfers: ['outbox'],
-  router: ['outbox', 'upstream_notices'],
-  ledger: ['outbox', 'statement_lines'],
-  notifier: ['delivery_attempts', 'deliveries'],
-  nats: ['events stream'],
-  sandbox: ['notices', 'deposits', 'payouts', 'virtual_accounts'],
-};
-/** Kept CASHIER_LINK_RETENTION_DAYS past the latest expiry an order can have (30 days): longer than any soak. */
-const KEPT_PAST_EXPIRY = new Set(['gateway.cashier_links']);
-const isBounded = (table: string) => {
-  const [db, name] = table.split('.') as [string, string];
-  return BOUNDED[db]?.includes(name) ?? false;
-};
-/** With the default 24 h expiry, the sandbox keeps every unpaid order's account open through the run. */
-const openAccounts = (table: string) => table === 'sandbox.virtual_accounts' && EXPIRE_S === 0;
-const kindOf = (table: string) =>
-  openAccounts(table)
-    ? 'open until the order expires (24 h)'
-    : isBounded(table)
-      ? 'bounded'
-      : KEPT_PAST_EXPIRY.has(table)
-        ? 'kept 30 days + its retention'
-        : 'record';
-
-interface Window {
-  pay: number[];
-  transfer: number[];
-  query: number[];
-  callback: number[];
-  transferCallback: number[];
-  errors: number;
-  lagMs: number;
-}
-const emptyWindow = (): Window => ({
-  pay: [],
-  transfer: [],
-  query: [],
-  callback: [],
-  transferCallback: [],
-  errors: 0,
-  lagMs: 0,
-});
-
-export interface Sample {
-  /** Minutes since the soak started (the end of the window). */
-  t: number;
-  rssMb: Record<string, number>;
-  payP50: number;
-  payP99: number;
-  transferP99: number;
-  queryP99: number;
-  callbackP99: number;
-  transferCallbackP99: number;
-  requests: number;
-  callbacks: number;
-  errors: number;
-  lagMs: number;
-  inflight: number;
-  /**
-   * CPU over the window, % of all cores: the machine busy, this run's services with the load generator and its
-   * signer, and Postgres (every database on the server: other work on the machine shows here and in the rest).
-   */
-  cpu: { busy: number; ours: number; postgres: number };
-  /** `<database>.<table>` → heap, TOAST and indexes, bytes; rows (exact for the tables retention bounds). */
-  tables: Record<string, { bytes: number; rows: number }>;
-}
 
 async function statusKb(pid: number, field: string): Promise<number> {
   try {
@@ -683,267 +439,28 @@ export async function runSoakBench(opts: {
     agent.destroy();
     sandboxAgent.destroy();
 
-    // --- Report ---------------------------------------------------------------------------------------------
-    const cpu = os.cpus();
-    const T = samples.at(-1)?.t ?? MINUTES;
-    const [early, late]: [[number, number], [number, number]] =
-      T >= 12
-        ? [
-            [2, 7],
-            [T - 5, T],
-          ]
-        : [
-            [0, T / 3],
-            [(2 * T) / 3, T],
-          ];
-    const within = ([a, b]: [number, number]) => samples.filter((s) => s.t > a + 1e-9 && s.t <= b + 1e-9);
-    const rawWithin = ([a, b]: [number, number]) =>
-      raw.filter((_, i) => samples[i]!.t > a + 1e-9 && samples[i]!.t <= b + 1e-9);
-    const periods =
-      T >= 12
-        ? 'minutes 2–7 against the last 5 minutes'
-        : `the first third (0–${fmt(T / 3, 1)} min) against the last (${fmt((2 * T) / 3, 1)}–${fmt(T, 1)} min)`;
-
-    log(
-      `## Soak: ${fmt(MINUTES, MINUTES % 1 === 0 ? 0 : 1)} minutes at ${process.env['SOAK_RATE'] ? 'SOAK_RATE' : 'half the saturating create-pay rate'}`,
-    );
-    log();
-    log(
-      `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load generator, services, Postgres and NATS on this machine.`,
-    );
-    log();
-    log(
-      `Rate: create-pay saturates at ${fmt(saturation.throughput, 0)} req/s on this stack (closed loop, ${SATURATION_CONCURRENCY} in flight, ${saturation.requests} requests in ${fmt(saturation.seconds, 0)} s, p99 ${fmt(saturation.p99, 1)} ms); the soak sends ${rate} create-pay/s${process.env['SOAK_RATE'] ? ' (SOAK_RATE)' : ' (half of it)'}, open loop. Mixed in: ${fmt(100 * PAID_SHARE, 0)} % of the orders paid through the sandbox (POST /sandbox/deposits once the create answers; the callback goes to a loopback endpoint and its delay is receipt − deposit answer), ${fmt(transferRate, 1)} transfers/s (each with a callback), ${fmt(queryRate, 1)} queries/s of orders a few seconds old. Orders expire ${EXPIRE_S > 0 ? `${EXPIRE_S} s after they are signed (expiredTime), so the expiry sweep ends the unpaid ones during the run` : 'after the default 24 h'}. Requests are signed ${CHUNK_S} s of traffic at a time by a child process, a few seconds before they are due.`,
-    );
-    log();
-    log(
-      `Retention (docs/deploy.md "Retention"), every window ${RETENTION_S} s: ${Object.entries(retentionEnv)
-        .map(([k, v]) => `\`${k}=${v}\``)
-        .join(
-          ', ',
-        )}. The \`*_DAYS\` settings take fractions of a day.${RETENTION_S < 300 ? ' `NONCE_TTL_S` below the 300 s `reqTime` window leaves a replay gap no deployment should have; here it makes the nonce retention act within the run.' : ''} A cashier link goes 30 days (the longest \`expiredTime\`) plus its retention after it was written, so \`gateway.cashier_links\` is reported as growing, like the record. \`nats.events stream\` is the JetStream stream (bytes and messages), trimmed by \`EVENTS_MAX_AGE_DAYS\`.${EXPIRE_S === 0 ? ' With orders open 24 h, `sandbox.virtual_accounts` holds the open account of every unpaid order of the run (its retention takes accounts once they are finished): reported as growing too.' : ''}`,
-    );
-    log();
-    log(
-      `Sent ${sent.pay} create-pay, ${sent.deposit} deposits, ${sent.transfer} transfers, ${sent.query} queries; errors: create-pay ${errors.pay}, deposits ${errors.deposit}, transfers ${errors.transfer}, queries ${errors.query}. Callbacks received ${callbacks}; after a drain of up to 60 s, ${missing.callbacks} paid orders and ${missing.transferCallbacks} transfers had none. Load generator CPU: ${fmt((generatorCpu.user + generatorCpu.system) / 1000 / (T * 60), 0)} ms/s sending, ${fmt(signer.signMs() / (T * 60), 0)} ms/s signing.`,
-    );
-    if (refusals.length > 0)
-      log(`First refusals: ${refusals.map((r) => `\`${r.replace(/\|/g, '\\|')}\``).join('; ')}`);
-    const logged = [...serviceLog].map(([k, n]) => `${k} ${n}`).join(', ');
-    log(`Service log lines at warn or above: ${logged || 'none'}.`);
-    log(
-      autovacuum === 'on'
-        ? 'Autovacuum is on: the server vacuums the tables itself.'
-        : `Autovacuum is off on this server: the soak stood in for it (SOAK_VACUUM_S=${VACUUM_S}): every ${VACUUM_S} s, \`VACUUM (ANALYZE)\` of each table past autovacuum's default thresholds (dead rows over 50 + 20 % of live rows, rows inserted since the last vacuum over 1000 + 20 %, changed since the last analyze over 50 + 10 %): ${vacuumed.tables} table vacuums, ${fmt(vacuumed.ms / 1000, 1)} s in all.`,
-    );
-    if (serviceErrors.length > 0)
-      log(`First errors: ${serviceErrors.map((e) => `\`${e.replace(/\|/g, '\\|')}\``).join('; ')}`);
-    log();
-
-    // At fixed minutes (scaled to the run's length when it is not 30 minutes).
-    const marks = [
-      ...new Set(
-        [1, 2, 5, 10, 15, 20, 25, 30].map((m) => {
-          const target = (m * T) / 30;
-          return samples.reduce(
-            (best, s, i) => (Math.abs(s.t - target) < Math.abs(samples[best]!.t - target) ? i : best),
-            0,
-          );
-        }),
-      ),
-    ].map((i) => samples[i]!);
-    const processes = Object.keys(samples[0]?.rssMb ?? {});
-    log(`At these minutes (each latency over the ${SAMPLE_S} s window ending there):`);
-    log();
-    log(`| series | ${marks.map((s) => `${fmt(s.t, s.t < 10 ? 1 : 0)} min`).join(' | ')} |`);
-    log(`|---|${marks.map(() => '---').join('|')}|`);
-    for (const p of processes)
-      log(`| RSS ${p} MB | ${marks.map((s) => fmt(s.rssMb[p] ?? Number.NaN, 0)).join(' | ')} |`);
-    const latencyRows: [string, (s: Sample) => number, number][] = [
-      ['create-pay p50 ms', (s) => s.payP50, 1],
-      ['create-pay p99 ms', (s) => s.payP99, 1],
-      ['transfer p99 ms', (s) => s.transferP99, 1],
-      ['query p99 ms', (s) => s.queryP99, 1],
-      ['pay callback delay p99 ms', (s) => s.callbackP99, 0],
-      ['transfer callback delay p99 ms', (s) => s.transferCallbackP99, 0],
-      ['requests answered', (s) => s.requests, 0],
-      ['errors', (s) => s.errors, 0],
-      ['generator lag, max ms', (s) => s.lagMs, 0],
-      ['CPU busy, machine %', (s) => s.cpu.busy, 0],
-      ['CPU this run (services, generator) %', (s) => s.cpu.ours, 0],
-      ['CPU Postgres (whole server) %', (s) => s.cpu.postgres, 0],
-    ];
-    for (const [name, get, digits] of latencyRows)
-      log(`| ${name} | ${marks.map((s) => fmt(get(s), digits)).join(' | ')} |`);
-    log();
-    const last = samples.at(-1);
-    const tableNames = Object.keys(last?.tables ?? {}).sort();
-    const shown = tableNames.filter((t) => isBounded(t) || (last?.tables[t]?.bytes ?? 0) >= 1024 * 1024);
-    log(
-      'Tables (heap, TOAST and indexes, MB; rows exact for the tables retention bounds, estimates otherwise):',
-    );
-    log();
-    log(`| table | kind | ${marks.map((s) => `${fmt(s.t, s.t < 10 ? 1 : 0)} min`).join(' | ')} |`);
-    log(`|---|---|${marks.map(() => '---').join('|')}|`);
-    for (const t of shown)
-      log(
-        `| ${t} | ${kindOf(t)} | ${marks
-          .map((s) => {
-            const v = s.tables[t];
-            return v ? `${fmt(v.bytes / 2 ** 20, 2)} (${fmt(v.rows, 0)})` : '-';
-          })
-          .join(' | ')} |`,
-      );
-    log();
-
-    // Verdicts.
-    const [e, l] = [within(early), within(late)];
-    const [re, rl] = [rawWithin(early), rawWithin(late)];
-    const change = (a: number, b: number) => (100 * (b - a)) / a;
-    log(
-      `Verdicts, ${periods}. Flat: RSS within ±10 % (mean of the samples); a p99 within ±20 % or ±2 ms (over every request of the period); a table retention bounds within +20 % or +1 MB (mean size). Kept tables grow with traffic by design: their growth per minute over the last period instead.`,
-    );
-    log();
-    log('| series | early | late | change | verdict |');
-    log('|---|---|---|---|---|');
-    const verdict = (a: number, b: number, pct: number, abs: number) =>
-      !Number.isFinite(a) || !Number.isFinite(b)
-        ? '-'
-        : Math.abs(b - a) <= abs || Math.abs(change(a, b)) <= pct
-          ? 'flat'
-          : b < a
-            ? 'lower'
-            : '**grows**';
-    for (const p of processes) {
-      const [a, b] = [mean(e.map((s) => s.rssMb[p]!)), mean(l.map((s) => s.rssMb[p]!))];
-      log(
-        `| RSS ${p} MB | ${fmt(a, 0)} | ${fmt(b, 0)} | ${fmt(change(a, b), 0)} % | ${verdict(a, b, 10, 0)} |`,
-      );
-    }
-    const latencySeries: [string, keyof Window][] = [
-      ['create-pay p99 ms', 'pay'],
-      ['transfer p99 ms', 'transfer'],
-      ['query p99 ms', 'query'],
-      ['pay callback delay p99 ms', 'callback'],
-      ['transfer callback delay p99 ms', 'transferCallback'],
-    ];
-    for (const [name, key] of latencySeries) {
-      const a = percentile(
-        re.flatMap((w) => w[key] as number[]),
-        99,
-      );
-      const b = percentile(
-        rl.flatMap((w) => w[key] as number[]),
-        99,
-      );
-      log(`| ${name} | ${fmt(a, 1)} | ${fmt(b, 1)} | ${fmt(change(a, b), 0)} % | ${verdict(a, b, 20, 2)} |`);
-    }
-    const lateStart = l[0] ? (samples[samples.indexOf(l[0]) - 1] ?? l[0]) : undefined;
-    for (const t of shown) {
-      const mb = (s: Sample) => (s.tables[t]?.bytes ?? Number.NaN) / 2 ** 20;
-      const [a, b] = [mean(e.map(mb)), mean(l.map(mb))];
-      if (isBounded(t) && !openAccounts(t)) {
-        const v =
-          Number.isFinite(a) && Number.isFinite(b)
-            ? b - a <= 1 || change(a, b) <= 20
-              ? 'flat'
-              : '**grows**'
-            : '-';
-        log(`| ${t} MB | ${fmt(a, 2)} | ${fmt(b, 2)} | ${fmt(change(a, b), 0)} % | ${v} |`);
-      } else if (lateStart && last) {
-        const minutes = last.t - lateStart.t;
-        const perMin = (mb(last) - mb(lateStart)) / minutes;
-        const rowsPerMin = ((last.tables[t]?.rows ?? 0) - (lateStart.tables[t]?.rows ?? 0)) / minutes;
-        log(
-          `| ${t} MB | ${fmt(a, 2)} | ${fmt(b, 2)} | ${fmt(change(a, b), 0)} % | ${kindOf(t)}: ${fmt(perMin, 2)} MB/min, ${fmt(rowsPerMin, 0)} rows/min |`,
-        );
-      }
-    }
-    log();
-
-    // Plot and raw samples.
-    const series = (name: string, get: (s: Sample) => number) => ({
-      name,
-      points: samples.map((s) => [s.t, get(s)] as [number, number]),
+    await reportSoak({
+      log,
+      workDir,
+      samples,
+      raw,
+      saturation,
+      rate,
+      transferRate,
+      queryRate,
+      retentionEnv,
+      sent,
+      errors,
+      callbacks,
+      missing,
+      generatorCpu,
+      signMs: signer.signMs(),
+      refusals,
+      serviceLog,
+      serviceErrors,
+      autovacuum,
+      vacuumed,
     });
-    const top = (names: string[], value: (v: { bytes: number; rows: number }) => number) =>
-      names
-        .sort((a, b) => (last?.tables[b]?.bytes ?? 0) - (last?.tables[a]?.bytes ?? 0))
-        .slice(0, 10)
-        .map((t) => series(t, (s) => (s.tables[t] ? value(s.tables[t]) : Number.NaN)));
-    const mbOf = (v: { bytes: number }) => v.bytes / 2 ** 20;
-    const boundedTables = tableNames.filter((t) => isBounded(t) && !openAccounts(t));
-    const panels: Panel[] = [
-      {
-        title: 'RSS per process',
-        yLabel: 'MB',
-        series: processes.map((p) => series(p, (s) => s.rssMb[p] ?? Number.NaN)),
-      },
-      {
-        title: `Latency per ${SAMPLE_S} s window`,
-        yLabel: 'ms',
-        series: [
-          series('create-pay p50', (s) => s.payP50),
-          series('create-pay p99', (s) => s.payP99),
-          series('transfer p99', (s) => s.transferP99),
-          series('query p99', (s) => s.queryP99),
-          series('pay callback delay p99', (s) => s.callbackP99),
-          series('transfer callback p99', (s) => s.transferCallbackP99),
-        ],
-      },
-      {
-        title: `Tables retention bounds (window ${RETENTION_S} s)`,
-        yLabel: 'MB',
-        series: top(boundedTables, mbOf),
-      },
-      {
-        title: 'Tables kept (the record, and cashier links)',
-        yLabel: 'MB',
-        series: top(
-          tableNames.filter((t) => !boundedTables.includes(t)),
-          mbOf,
-        ),
-      },
-      {
-        title: 'Rows of the tables retention bounds (log scale)',
-        yLabel: 'rows',
-        yScale: 'log',
-        series: top(boundedTables, (v) => v.rows),
-      },
-      {
-        title: `Traffic per ${SAMPLE_S} s window`,
-        yLabel: 'per second',
-        series: [
-          series('answered requests /s', (s) => s.requests / SAMPLE_S),
-          series('callbacks /s', (s) => s.callbacks / SAMPLE_S),
-          series('errors /s', (s) => s.errors / SAMPLE_S),
-        ],
-      },
-      {
-        title: `CPU per ${SAMPLE_S} s window (% of ${os.cpus().length} cores)`,
-        yLabel: '%',
-        series: [
-          series('machine busy', (s) => s.cpu.busy),
-          series('this run: services, generator', (s) => s.cpu.ours),
-          series('Postgres (whole server)', (s) => s.cpu.postgres),
-        ],
-      },
-    ];
-    const svg = chartSvg(panels, {
-      title: `Soak: ${rate} create-pay/s for ${fmt(T, 0)} min, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}`,
-      xLabel: 'minutes since the soak started',
-    });
-    writeFileSync(join(workDir, 'soak.svg'), svg);
-    const png = join(workDir, 'soak.png');
-    writeFileSync(png, renderPng(svg));
-    writeFileSync(
-      join(workDir, 'soak-samples.json'),
-      `${JSON.stringify({ rate, saturation, retentionEnv, samples }, null, 1)}\n`,
-    );
-    if (process.env['SOAK_WRITE_DOCS'] === '1') copyFileSync(png, join(REPO_ROOT, 'docs', 'soak.png'));
-    log(
-      `Plot: ${process.env['SOAK_WRITE_DOCS'] === '1' ? 'docs/soak.png (copied from ' : ''}${png}${process.env['SOAK_WRITE_DOCS'] === '1' ? ')' : ''}; samples every ${SAMPLE_S} s in ${join(workDir, 'soak-samples.json')}.`,
-    );
   } finally {
     signer?.stop();
     if (sink) {
