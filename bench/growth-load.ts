@@ -9,7 +9,7 @@ import type { Stack } from '@agentpay/stack';
 import { formatWireTime, parsePrivateKey, signObject } from '@agentpay/wire';
 import pg from 'pg';
 import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, ok, type Prepared } from './load.js';
-import { type BenchMerchant, paidOrderEvent, payRequests } from './setup.js';
+import { type BenchMerchant, paidOrderEvent, payRequests, transferRequests } from './setup.js';
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const median = (values: number[]) => {
@@ -29,7 +29,6 @@ export const CONCURRENCY = 16;
 export const CALLBACK_RATE = 300;
 export const CALLBACK_SECONDS = 5;
 export const CALLBACK_ENDPOINTS = 10;
-export const CLABE = '002010077777777771';
 
 export interface Figure {
   throughput: number;
@@ -42,26 +41,6 @@ export interface Figures {
   query: Figure;
   transfer: Figure;
   callback: Figure;
-}
-
-export function transferRequests(merchant: BenchMerchant, count: number): Prepared[] {
-  const key = parsePrivateKey(merchant.privateKeyPem);
-  const reqTime = formatWireTime(new Date(), 'America/Mexico_City');
-  return Array.from({ length: count }, () => {
-    const body: Record<string, unknown> = {
-      mchNo: merchant.mchNo,
-      reqTime,
-      nonceStr: randomBytes(12).toString('hex'),
-      bizTransferNo: `BT${randomBytes(10).toString('hex')}`,
-      amount: 1,
-      title: 'Benchmark payout',
-      reason: 'bench',
-      payeeType: 'spei_transfer',
-      payeeAccount: CLABE,
-      payeeName: 'Ana Perez',
-    };
-    return { path: '/gateway/transfer', body: JSON.stringify({ ...body, sign: signObject(body, key) }) };
-  });
 }
 
 export function queryRequests(merchant: BenchMerchant, bizOrderNos: string[], count: number): Prepared[] {

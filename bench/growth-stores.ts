@@ -19,7 +19,7 @@ import type { Database as PaymentsDb } from '../services/payments/src/db/schema.
 import { claimExpired } from '../services/payments/src/pay-orders/pay-order.repository.js';
 import type { Database as TransfersDb } from '../services/transfers/src/db/schema.js';
 import { markChecked, progressDueForCheck } from '../services/transfers/src/transfers/transfer.repository.js';
-import { CLABE } from './growth-load.js';
+import { CLABE } from './setup.js';
 
 const _fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const median = (values: number[]) => {

@@ -7,38 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import type { Stack } from '@agentpay/stack';
-import { formatWireTime, parsePrivateKey, signObject } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
-import { closedLoop, type LoadResult, type Prepared } from './load.js';
-import { type BenchMerchant, benchMerchant, payRequests } from './setup.js';
+import { closedLoop, type LoadResult } from './load.js';
+import { benchMerchant, payRequests, transferRequests } from './setup.js';
 
 const IN_FLIGHT = 64;
 const AMOUNT = 290;
 const FEE = 10;
-const CLABE = '002010077777777771';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
-
-/** `count` signed transfers of `merchant` (1.00 each), each with its own bizTransferNo and nonce. */
-function transferRequests(merchant: BenchMerchant, count: number): Prepared[] {
-  const key = parsePrivateKey(merchant.privateKeyPem);
-  const reqTime = formatWireTime(new Date(), 'America/Mexico_City');
-  return Array.from({ length: count }, () => {
-    const body: Record<string, unknown> = {
-      mchNo: merchant.mchNo,
-      reqTime,
-      nonceStr: randomBytes(12).toString('hex'),
-      bizTransferNo: `BT${randomBytes(10).toString('hex')}`,
-      amount: 1,
-      title: 'Benchmark payout',
-      reason: 'bench',
-      payeeType: 'spei_transfer',
-      payeeAccount: CLABE,
-      payeeName: 'Ana Perez',
-    };
-    return { path: '/gateway/transfer', body: JSON.stringify({ ...body, sign: signObject(body, key) }) };
-  });
-}
 
 /** Runs the ledger part on `stack` and writes its tables through `log`. */
 export async function runLedgerBench(opts: {

@@ -42,6 +42,30 @@ export async function benchMerchant(adminUrl: string): Promise<BenchMerchant> {
   return { mchNo, ...keys };
 }
 
+/** The payee account of the benches' transfers (a valid CLABE the sandbox pays). */
+export const CLABE = '002010077777777771';
+
+/** `count` signed transfers of `merchant` (1.00 each), each with its own bizTransferNo and nonce. */
+export function transferRequests(merchant: BenchMerchant, count: number): Prepared[] {
+  const key = parsePrivateKey(merchant.privateKeyPem);
+  const reqTime = formatWireTime(new Date(), 'America/Mexico_City');
+  return Array.from({ length: count }, () => {
+    const body: Record<string, unknown> = {
+      mchNo: merchant.mchNo,
+      reqTime,
+      nonceStr: randomBytes(12).toString('hex'),
+      bizTransferNo: `BT${randomBytes(10).toString('hex')}`,
+      amount: 1,
+      title: 'Benchmark payout',
+      reason: 'bench',
+      payeeType: 'spei_transfer',
+      payeeAccount: CLABE,
+      payeeName: 'Ana Perez',
+    };
+    return { path: '/gateway/transfer', body: JSON.stringify({ ...body, sign: signObject(body, key) }) };
+  });
+}
+
 /** `count` signed create-pay requests of `merchant`, each with its own order number and nonce. */
 export function payRequests(merchant: BenchMerchant, count: number, path = '/gateway/pay'): Prepared[] {
   const key = parsePrivateKey(merchant.privateKeyPem);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from '@agentpay/stack';
 import { formatWireTime, parsePrivateKey, signObject } from '@agentpay/wire';
-import { CLABE } from './growth-load.js';
+import { CLABE } from './setup.js';
 import { AMOUNT, EXPIRE_S, PAID_SHARE, TZ } from './soak-settings.js';
 
 export interface SignerInit {
