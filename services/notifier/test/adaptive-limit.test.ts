@@ -112,10 +112,22 @@ describe('the adaptive limit of a hanging endpoint', () => {
 
     // Waiting behind the limit spends nothing: every attempt counted is one the endpoint received, and a
     // callback never tried is pending, due, with no attempt and its whole schedule ahead.
-    const rows = (await Promise.all(deadEvents.map((e) => store.delivery(e.event_id)))).map((r) => r!);
-    const attempts = (await Promise.all(rows.map((r) => store.attempts(r.id)))).flat();
-    expect(rows.reduce((sum, r) => sum + r.attempt_count, 0)).toBe(dead.requests.length);
-    expect(attempts).toHaveLength(dead.requests.length);
+    // Read between two probes: one is claimed (counted) a moment before it reaches the endpoint, so the two
+    // agree only when no probe is on its way; if attempts were spent without a request they never would.
+    const { rows, attempts, received } = await waitFor(
+      async () => {
+        const received = dead.requests.length;
+        const rows = (await Promise.all(deadEvents.map((e) => store.delivery(e.event_id)))).map((r) => r!);
+        const attempts = (await Promise.all(rows.map((r) => store.attempts(r.id)))).flat();
+        const counted = rows.reduce((sum, r) => sum + r.attempt_count, 0);
+        return dead.requests.length === received && counted === received && attempts.length === received
+          ? { rows, attempts, received }
+          : undefined;
+      },
+      { message: 'a moment with no probe in flight' },
+    );
+    expect(rows.reduce((sum, r) => sum + r.attempt_count, 0)).toBe(received);
+    expect(attempts).toHaveLength(received);
     const untried = rows.filter((r) => r.attempt_count === 0);
     expect(untried.length).toBeGreaterThan(0);
     for (const r of untried) {
