@@ -6,3 +6,4 @@ export {
   institutionBySpeiCode,
   institutions,
 } from './institutions.js';
+export { STP_DEMO_PASSPHRASE, STP_DEMO_PRIVATE_KEY_PEM } from './stp-demo-key.js';

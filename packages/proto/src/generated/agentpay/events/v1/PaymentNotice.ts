@@ -19,6 +19,10 @@ export interface PaymentNotice {
    * When the money arrived, by the channel's clock; empty when it did not say.
    */
   'paid_at'?: (string);
+  /**
+   * SPEI tracking key of the paying deposit; empty when the channel has none.
+   */
+  'clave_rastreo'?: (string);
 }
 
 /**
@@ -38,4 +42,8 @@ export interface PaymentNotice__Output {
    * When the money arrived, by the channel's clock; empty when it did not say.
    */
   'paid_at': (string);
+  /**
+   * SPEI tracking key of the paying deposit; empty when the channel has none.
+   */
+  'clave_rastreo': (string);
 }

@@ -14,6 +14,10 @@ export interface PayoutNotice {
    * When the payout finished, by the channel's clock; empty when it did not say.
    */
   'finished_at'?: (string);
+  /**
+   * SPEI tracking key of the payout; empty when the channel has none.
+   */
+  'clave_rastreo'?: (string);
 }
 
 /**
@@ -29,4 +33,8 @@ export interface PayoutNotice__Output {
    * When the payout finished, by the channel's clock; empty when it did not say.
    */
   'finished_at': (string);
+  /**
+   * SPEI tracking key of the payout; empty when the channel has none.
+   */
+  'clave_rastreo': (string);
 }

@@ -8,6 +8,10 @@ export interface SubmitPayoutResponse {
    */
   'status'?: (string);
   'upstream_ref'?: (string);
+  /**
+   * SPEI tracking key the channel gave the payout; empty when it has none (yet).
+   */
+  'clave_rastreo'?: (string);
 }
 
 export interface SubmitPayoutResponse__Output {
@@ -17,4 +21,8 @@ export interface SubmitPayoutResponse__Output {
    */
   'status': (string);
   'upstream_ref': (string);
+  /**
+   * SPEI tracking key the channel gave the payout; empty when it has none (yet).
+   */
+  'clave_rastreo': (string);
 }

@@ -9,6 +9,10 @@ export interface UpstreamPayment {
   'status'?: (string);
   'paid_amount'?: (number | string | Long);
   'paid_at'?: (string);
+  /**
+   * SPEI tracking key of the deposit that paid the order; empty until paid or when the channel has none.
+   */
+  'clave_rastreo'?: (string);
 }
 
 export interface UpstreamPayment__Output {
@@ -18,4 +22,8 @@ export interface UpstreamPayment__Output {
   'status': (string);
   'paid_amount': (string);
   'paid_at': (string);
+  /**
+   * SPEI tracking key of the deposit that paid the order; empty until paid or when the channel has none.
+   */
+  'clave_rastreo': (string);
 }

@@ -13,6 +13,10 @@ export interface UpstreamPayout {
    */
   'route_id'?: (string);
   'upstream_ref'?: (string);
+  /**
+   * SPEI tracking key of the payout; empty when the channel has none.
+   */
+  'clave_rastreo'?: (string);
 }
 
 export interface UpstreamPayout__Output {
@@ -27,4 +31,8 @@ export interface UpstreamPayout__Output {
    */
   'route_id': (string);
   'upstream_ref': (string);
+  /**
+   * SPEI tracking key of the payout; empty when the channel has none.
+   */
+  'clave_rastreo': (string);
 }
