@@ -38,6 +38,10 @@ export interface PayOrder {
    * Increases by one on every status change; callbacks use it to supersede older changes.
    */
   'version'?: (number | string | Long);
+  /**
+   * SPEI tracking key of the deposit that paid the order; empty until paid, or when the channel has none.
+   */
+  'clave_rastreo'?: (string);
 }
 
 export interface PayOrder__Output {
@@ -76,4 +80,8 @@ export interface PayOrder__Output {
    * Increases by one on every status change; callbacks use it to supersede older changes.
    */
   'version': (string);
+  /**
+   * SPEI tracking key of the deposit that paid the order; empty until paid, or when the channel has none.
+   */
+  'clave_rastreo': (string);
 }

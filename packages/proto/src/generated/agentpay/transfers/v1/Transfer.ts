@@ -27,6 +27,11 @@ export interface Transfer {
   'notify_url'?: (string);
   'created_at'?: (string);
   'version'?: (number | string | Long);
+  /**
+   * SPEI tracking key the channel gave the payout; empty until it assigned one, or when it has none.
+   * Once known it is kept: a later answer without one never blanks it.
+   */
+  'clave_rastreo'?: (string);
 }
 
 export interface Transfer__Output {
@@ -54,4 +59,9 @@ export interface Transfer__Output {
   'notify_url': (string);
   'created_at': (string);
   'version': (string);
+  /**
+   * SPEI tracking key the channel gave the payout; empty until it assigned one, or when it has none.
+   * Once known it is kept: a later answer without one never blanks it.
+   */
+  'clave_rastreo': (string);
 }
