@@ -143,6 +143,7 @@ async function applyPaid(orderNo: string, noticeId?: string): Promise<void> {
         status: 'success',
         paid_amount: account?.paidAmount ?? 0,
         paid_at: account?.paidAt ?? '',
+        clave_rastreo: account?.claveRastreo ?? '',
       },
       noticeId,
     ),
@@ -500,6 +501,58 @@ describe('upstream payment notices', () => {
     const before = await dropped('unreadable');
     await consumed(await publishNotice({ order_no: 'P1', status: 'paid-maybe' }));
     expect(await dropped('unreadable')).toBe(before + 1);
+  });
+});
+
+describe('the SPEI tracking key (claveRastreo)', () => {
+  it("shows the paying deposit's key from its notice in the query and the success event, and keeps it", async () => {
+    const order = await createdOrder();
+    expect(order.clave_rastreo).toBe('');
+    router.deposit(order.order_no, 'AGPNOTICE0000000001');
+    await applyPaid(order.order_no, 'key-1');
+    const paid = await get(order.order_no);
+    expect(paid).toMatchObject({ status: 'success', clave_rastreo: 'AGPNOTICE0000000001' });
+    const [event] = await eventsOf(order.order_no);
+    expect(event!.pay_order).toEqual(paid);
+
+    // A later notice and a later query answer without a key leave the known one alone.
+    const account = router.accounts.get(order.order_no)!;
+    account.claveRastreo = '';
+    await applyPaid(order.order_no, 'key-2');
+    expect(await sync(order.order_no)).toMatchObject({
+      adjust: false,
+      order: { clave_rastreo: 'AGPNOTICE0000000001' },
+    });
+    expect(await get(order.order_no)).toEqual(paid);
+  });
+
+  it('takes the key from a sync answer that finds the order paid', async () => {
+    const order = await createdOrder();
+    router.deposit(order.order_no, 'AGPSYNC00000000001');
+    const synced = await sync(order.order_no);
+    expect(synced).toMatchObject({
+      adjust: true,
+      order: { status: 'success', clave_rastreo: 'AGPSYNC00000000001' },
+    });
+    const [event] = await eventsOf(order.order_no);
+    expect(event!.pay_order!.clave_rastreo).toBe('AGPSYNC00000000001');
+  });
+
+  it('takes the key from a close answer that finds the order paid', async () => {
+    const order = await createdOrder();
+    router.deposit(order.order_no, 'AGPCLOSE0000000001');
+    expect(await codeOf(close(order.order_no))).toBe('ORDER_ALREADY_PAID');
+    expect(await get(order.order_no)).toMatchObject({
+      status: 'success',
+      clave_rastreo: 'AGPCLOSE0000000001',
+    });
+  });
+
+  it('leaves the key empty when the channel paid without one', async () => {
+    const order = await createdOrder();
+    router.deposit(order.order_no, '');
+    await applyPaid(order.order_no);
+    expect(await get(order.order_no)).toMatchObject({ status: 'success', clave_rastreo: '' });
   });
 });
 

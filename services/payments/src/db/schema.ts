@@ -43,6 +43,8 @@ export interface PayOrdersTable {
   route_id: string | null;
   /** The channel's reference of the virtual account; internal, never shown to merchants. */
   upstream_ref: string | null;
+  /** SPEI tracking key of the deposit that paid the order; '' until paid or when the channel has none. */
+  clave_rastreo: ColumnType<string, string | undefined, string>;
   /** SHA-256 of the business parameters: an identical repeat returns the order, another is 30002. */
   fingerprint: string;
   /** 1 at creation, +1 on every status change. */

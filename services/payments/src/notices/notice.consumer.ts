@@ -27,6 +27,7 @@ export function decodePaymentNotice(text: string): PaymentNotice | undefined {
     status,
     paidAmount,
     paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : undefined,
+    claveRastreo: payment.clave_rastreo,
     traceparent: event.traceparent,
   };
 }

@@ -21,10 +21,11 @@ const paid: UpstreamState = {
   status: 'success',
   paidAmount: 10_000,
   paidAt: new Date('2026-11-22T11:59:00.000Z'),
+  claveRastreo: 'AGP20261122000001',
 };
-const closed: UpstreamState = { status: 'close', paidAmount: 0, paidAt: undefined };
-const failed: UpstreamState = { status: 'fail', paidAmount: 0, paidAt: undefined };
-const waiting: UpstreamState = { status: 'wait', paidAmount: 0, paidAt: undefined };
+const closed: UpstreamState = { status: 'close', paidAmount: 0, paidAt: undefined, claveRastreo: '' };
+const failed: UpstreamState = { status: 'fail', paidAmount: 0, paidAt: undefined, claveRastreo: '' };
+const waiting: UpstreamState = { status: 'wait', paidAmount: 0, paidAt: undefined, claveRastreo: '' };
 
 describe('decideFromUpstream', () => {
   it('turns a payment into success from every status but success, with the upstream pay time', () => {
@@ -33,6 +34,14 @@ describe('decideFromUpstream', () => {
       if (status === 'success') expect(change).toBeUndefined();
       else expect(change).toMatchObject({ to: 'success', cause: 'upstream', set: { pay_time: paid.paidAt } });
     }
+  });
+
+  it("records the paying deposit's tracking key with the payment, and sets none when upstream gave none", () => {
+    expect(decideFromUpstream(order('wait'), paid, context)?.set).toMatchObject({
+      clave_rastreo: 'AGP20261122000001',
+    });
+    const withoutKey = decideFromUpstream(order('wait'), { ...paid, claveRastreo: '' }, context);
+    expect(withoutKey?.set).not.toHaveProperty('clave_rastreo');
   });
 
   it('ignores a payment of another amount', () => {

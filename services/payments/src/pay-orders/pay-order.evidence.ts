@@ -31,7 +31,12 @@ export function decideFromUpstream(
         ...base,
         to: 'success',
         cause: 'upstream',
-        set: { pay_time: paidAt, paid_amount: state.paidAmount || order.amount },
+        set: {
+          pay_time: paidAt,
+          paid_amount: state.paidAmount || order.amount,
+          // An answer without a key never blanks one the order has (none can have one before it is paid).
+          ...(state.claveRastreo ? { clave_rastreo: state.claveRastreo } : {}),
+        },
       };
     }
     case 'close':

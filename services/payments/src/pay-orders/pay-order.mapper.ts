@@ -32,5 +32,6 @@ export function toPayOrder(row: PayOrderRow): PayOrder__Output {
     pay_body: row.pay_body ?? '',
     created_at: instant(row.created_at),
     version: String(row.version),
+    clave_rastreo: row.clave_rastreo,
   };
 }

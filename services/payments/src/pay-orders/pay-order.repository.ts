@@ -38,6 +38,7 @@ const ORDER_COLUMNS = allColumns<PayOrdersTable>({
   pay_body: true,
   route_id: true,
   upstream_ref: true,
+  clave_rastreo: true,
   fingerprint: true,
   version: true,
   created_at: true,

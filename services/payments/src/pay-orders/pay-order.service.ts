@@ -84,6 +84,8 @@ export interface PaymentNotice {
   /** Centavos received; 0 when not reported. */
   paidAmount: number;
   paidAt: Date | undefined;
+  /** SPEI tracking key of the paying deposit; '' when the channel has none. */
+  claveRastreo: string;
   /** The notice delivery's trace, continued by the change it causes. */
   traceparent: string;
 }
@@ -385,6 +387,7 @@ export function payOrderService(deps: PayOrderServiceDeps): PayOrderService {
         status: notice.status,
         paidAmount: notice.paidAmount,
         paidAt: notice.paidAt,
+        claveRastreo: notice.claveRastreo,
       };
       const traceparent = traceparentOr(notice.traceparent);
       const result = await moveOrder(transitions, notice.orderNo, (current) =>

@@ -25,7 +25,7 @@ export interface StatusChange {
   to: PayStatus;
   cause: Cause;
   /** Columns that change with the status. */
-  set?: Partial<Pick<PayOrderRow, 'pay_time' | 'paid_amount' | 'close_time'>>;
+  set?: Partial<Pick<PayOrderRow, 'pay_time' | 'paid_amount' | 'close_time' | 'clave_rastreo'>>;
   /** W3C traceparent of the request or job making the change. */
   traceparent: string;
   noticeId?: string | undefined;

@@ -8,6 +8,8 @@ export interface UpstreamState {
   /** Centavos received; 0 when none (or not reported). */
   paidAmount: number;
   paidAt: Date | undefined;
+  /** SPEI tracking key of the paying deposit; '' when unpaid or the channel has none. */
+  claveRastreo: string;
 }
 
 export interface VirtualAccount {
@@ -53,7 +55,12 @@ export function routerUpstream(opts: { address: string; timeoutMs: number; logge
     metadata.set('traceparent', traceparent);
     return { timeoutMs: opts.timeoutMs, metadata };
   };
-  const state = (payment: { status: string; paid_amount: string; paid_at: string }): UpstreamState => {
+  const state = (payment: {
+    status: string;
+    paid_amount: string;
+    paid_at: string;
+    clave_rastreo: string;
+  }): UpstreamState => {
     if (!STATUSES.has(payment.status)) {
       // Nothing local may move on a status we do not understand; the order stays as it is.
       opts.logger.warn({ status: payment.status }, 'router answered an unknown payment status');
@@ -62,6 +69,7 @@ export function routerUpstream(opts: { address: string; timeoutMs: number; logge
       status: STATUSES.has(payment.status) ? (payment.status as UpstreamState['status']) : 'wait',
       paidAmount: Number(payment.paid_amount || 0),
       paidAt: payment.paid_at ? new Date(payment.paid_at) : undefined,
+      claveRastreo: payment.clave_rastreo,
     };
   };
   const ref = (r: VirtualAccountRef) => ({

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger } from '@agentpay/logger';
 import { loadProtos, startGrpcServer, type UpstreamRouterHandlers, unary } from '@agentpay/proto';
@@ -13,6 +14,8 @@ export interface FakeAccount {
   status: 'wait' | 'success' | 'close' | 'fail';
   paidAmount: number;
   paidAt: string;
+  /** The paying deposit's SPEI tracking key; '' while unpaid. */
+  claveRastreo: string;
 }
 
 export interface FakeRouter {
@@ -27,8 +30,8 @@ export interface FakeRouter {
   failNextCreate: AppError | undefined;
   /** A channel that credits deposits even to closed accounts (the closed-then-paid case). */
   acceptDepositsWhenClosed: boolean;
-  /** The payer sends money; false when the account refused it. */
-  deposit(orderNo: string): boolean;
+  /** The payer sends money (its SPEI tracking key by default a fresh one); false when the account refused it. */
+  deposit(orderNo: string, claveRastreo?: string): boolean;
   stop(): Promise<void>;
 }
 
@@ -43,7 +46,12 @@ export async function startFakeRouter(): Promise<FakeRouter> {
   const state = (orderNo: string) => {
     const account = accounts.get(orderNo);
     if (!account) throw new AppError('INTERNAL_ERROR', `no account for ${orderNo}`);
-    return { status: account.status, paid_amount: String(account.paidAmount), paid_at: account.paidAt };
+    return {
+      status: account.status,
+      paid_amount: String(account.paidAmount),
+      paid_at: account.paidAt,
+      clave_rastreo: account.claveRastreo,
+    };
   };
 
   const fake: Omit<FakeRouter, 'address' | 'stop'> = {
@@ -53,7 +61,7 @@ export async function startFakeRouter(): Promise<FakeRouter> {
     createDelayMs: 0,
     failNextCreate: undefined,
     acceptDepositsWhenClosed: false,
-    deposit(orderNo) {
+    deposit(orderNo, claveRastreo = `FAKE${randomBytes(8).toString('hex').toUpperCase()}`) {
       const account = accounts.get(orderNo);
       if (!account) return false;
       const open = account.status === 'wait' || (fake.acceptDepositsWhenClosed && account.status === 'close');
@@ -61,6 +69,7 @@ export async function startFakeRouter(): Promise<FakeRouter> {
       account.status = 'success';
       account.paidAmount = account.amount;
       account.paidAt = new Date().toISOString();
+      account.claveRastreo = claveRastreo;
       return true;
     },
   };
@@ -89,6 +98,7 @@ export async function startFakeRouter(): Promise<FakeRouter> {
         status: 'wait',
         paidAmount: 0,
         paidAt: '',
+        claveRastreo: '',
       });
       return {
         route_id: 'fake-route',
