@@ -13,10 +13,16 @@ const integrationBesideCode = [
   'services/notifier/src/events/order-status-changed.handler.test.ts',
 ];
 
+// `@agentpay/source` makes workspace packages that export built files (the merchant SDK) resolve to their
+// TypeScript source here, as tsconfig.base.json's customConditions does for tsc.
+const sourceCondition = ['@agentpay/source'];
+
 // `npm test` runs both projects; `npm run test:unit` runs `unit` alone, which needs no server. Integration
 // tests run real Postgres and NATS (see README): its global setup finds them once and fails the run if
 // either is missing.
 export default defineConfig({
+  resolve: { conditions: sourceCondition },
+  ssr: { resolve: { conditions: sourceCondition } },
   test: {
     pool: 'forks',
     testTimeout: 30_000,
