@@ -48,9 +48,15 @@ export const notifierEnv = z
     PLATFORM_PRIVATE_KEY_FILE: z.string().default('.agentpay/platform-key.pem'),
     /** Timeout of one whole callback exchange (DNS, connect, request, reply), ms; default 15000. */
     NOTIFY_TIMEOUT_MS: millis(15_000),
-    /** Waits before each retry (its length is the number of retries); default the contract's 16. */
+    /**
+     * Waits before each retry, comma-separated durations (`ms`, `s`, `m`, `h`, `d`); its length is the number
+     * of retries, empty means none; a bad entry stops the start. The default is the contract's 16 (about 24 h).
+     */
     NOTIFY_RETRY_SCHEDULE: z.string().default('15s,15s,30s,1m,3m,10m,20m,30m,30m,30m,1h,3h,3h,3h,6h,6h'),
-    /** Allow callbacks to loopback/private addresses (development and tests); default false. */
+    /**
+     * Lifts the SSRF guard: callbacks may go to loopback and private addresses (development and tests; a
+     * warning is logged when set in production); default false.
+     */
     NOTIFY_ALLOW_PRIVATE: flag(false),
     /**
      * Callbacks in flight at once in one replica, over all endpoints; default 512. Well above the

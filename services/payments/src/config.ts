@@ -26,7 +26,10 @@ export const paymentsEnv = z
     /** NATS with JetStream, for the outbox relay and the notice consumer; default nats://127.0.0.1:4222. */
     NATS_URL: z.string().default(DEFAULT_NATS_URL),
     ...eventsEnv,
-    /** Durable JetStream consumer applying the router's notices, shared by every replica; default payments-notices. */
+    /**
+     * Durable JetStream consumer applying the router's notices (`<prefix>.notice.payment`), shared by every
+     * replica; default payments-notices.
+     */
     NOTICE_CONSUMER: z.string().default('payments-notices'),
     /** Notices applied at once by one replica; default 8. */
     NOTICE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
