@@ -61,7 +61,13 @@ const router = {
   queries: [] as PayoutRef__Output[],
   onQuery: async (
     _ref: PayoutRef__Output,
-  ): Promise<{ status: string; finished_at: string; route_id?: string; upstream_ref?: string }> => ({
+  ): Promise<{
+    status: string;
+    finished_at: string;
+    route_id?: string;
+    upstream_ref?: string;
+    clave_rastreo?: string;
+  }> => ({
     status: 'progress',
     finished_at: '',
   }),
@@ -487,7 +493,7 @@ describe('payout notices, applied by the use case', () => {
   const apply = (
     transferNo: string,
     status: UpstreamOutcome,
-    extra: { finished_at?: string; notice_id?: string } = {},
+    extra: { finished_at?: string; notice_id?: string; clave_rastreo?: string } = {},
   ) =>
     direct.direct
       .applyNotice({
@@ -495,6 +501,7 @@ describe('payout notices, applied by the use case', () => {
         status,
         finishedAt: extra.finished_at ? new Date(extra.finished_at) : undefined,
         noticeId: extra.notice_id ?? '',
+        claveRastreo: extra.clave_rastreo ?? '',
         traceparent: '',
       })
       .then(({ transfer, changed }) => ({ transfer: toTransfer(transfer), changed }));
@@ -612,6 +619,7 @@ describe('payout notices, applied by the use case', () => {
     expect(decodePayoutNotice(event('returned'))).toMatchObject({
       status: 'returned',
       finishedAt: undefined,
+      claveRastreo: '',
     });
   });
 });
@@ -654,6 +662,23 @@ describe('payout notices, consumed from the stream', () => {
       ['progress', 'success'],
       ['success', 'close'],
     ]);
+  });
+
+  it("stores the payout's tracking key a notice carries, shown by GetTransfer and the status event", async () => {
+    const { transfer } = await create(transferRequest());
+    await notify(
+      { transfer_no: transfer!.transfer_no, status: 'success', clave_rastreo: 'AGPSTREAM000000001' },
+      'n-key',
+    );
+    const current = await call(
+      client,
+      client.GetTransfer,
+      { merchant: merchant(), transfer_no: transfer!.transfer_no },
+      opts,
+    );
+    expect(current).toMatchObject({ status: 'success', clave_rastreo: 'AGPSTREAM000000001' });
+    const [event] = await eventsOf(transfer!.transfer_no);
+    expect(event!.transfer).toEqual(current);
   });
 
   it('drops a notice for an unknown transfer after a few tries, and one it cannot read at once', async () => {
@@ -883,6 +908,112 @@ describe('reconciliation of a transfer whose submission answer was lost', () => 
     } finally {
       router.onQuery = async () => ({ status: 'progress', finished_at: '' });
       stubRouter.close();
+    }
+  });
+});
+
+describe('the SPEI tracking key (claveRastreo)', () => {
+  let direct: ReturnType<typeof directService>;
+  beforeAll(() => {
+    direct = directService();
+  });
+  afterAll(() => direct?.stubRouter.close());
+  const notice = (transferNo: string, status: UpstreamOutcome, claveRastreo = '') =>
+    direct.direct.applyNotice({
+      transferNo,
+      status,
+      finishedAt: undefined,
+      noticeId: '',
+      claveRastreo,
+      traceparent: '',
+    });
+  const get = (transferNo: string) =>
+    call(client, client.GetTransfer, { merchant: merchant(), transfer_no: transferNo }, opts);
+
+  it('shows the key the submission answer carried in the create answer, the query and later events', async () => {
+    router.onSubmit = async () => ({
+      route_id: 'route-a',
+      status: 'progress',
+      upstream_ref: 'up-k',
+      clave_rastreo: 'AGPSUBMIT000000001',
+    });
+    const { transfer } = await create(transferRequest());
+    expect(transfer).toMatchObject({ status: 'progress', clave_rastreo: 'AGPSUBMIT000000001' });
+    expect(await get(transfer!.transfer_no)).toEqual(transfer);
+    // The success notice says nothing of the key: the event still shows it.
+    await notice(transfer!.transfer_no, 'success');
+    const [event] = await eventsOf(transfer!.transfer_no);
+    expect(event!.transfer).toMatchObject({ status: 'success', clave_rastreo: 'AGPSUBMIT000000001' });
+  });
+
+  it('shows the key of a synchronously rejected payout', async () => {
+    router.onSubmit = async () => ({
+      route_id: 'route-a',
+      status: 'fail',
+      upstream_ref: 'up-r',
+      clave_rastreo: 'AGPREJECT000000001',
+    });
+    const { transfer } = await create(transferRequest());
+    expect(transfer).toMatchObject({ status: 'fail', clave_rastreo: 'AGPREJECT000000001' });
+  });
+
+  it('takes the key from a notice into the status event, and a later notice without one keeps it', async () => {
+    const { transfer } = await create(transferRequest());
+    expect(transfer!.clave_rastreo).toBe('');
+    const transferNo = transfer!.transfer_no;
+    await notice(transferNo, 'success', 'AGPNOTICE000000001');
+    await notice(transferNo, 'returned');
+    const events = await eventsOf(transferNo);
+    expect(events.map((e) => [e.to_status, e.transfer?.clave_rastreo])).toEqual([
+      ['success', 'AGPNOTICE000000001'],
+      ['close', 'AGPNOTICE000000001'],
+    ]);
+    expect(await get(transferNo)).toMatchObject({ status: 'close', clave_rastreo: 'AGPNOTICE000000001' });
+  });
+
+  it('records a key a repeated notice brings without an event, and keeps the first key against another', async () => {
+    const { transfer } = await create(transferRequest());
+    const transferNo = transfer!.transfer_no;
+    await notice(transferNo, 'success');
+    const repeat = await notice(transferNo, 'success', 'AGPLATE0000000001');
+    expect(repeat.changed).toBe(false);
+    expect(repeat.transfer.clave_rastreo).toBe('AGPLATE0000000001');
+    await notice(transferNo, 'success', 'AGPOTHER000000001');
+    expect(await get(transferNo)).toMatchObject({ version: '2', clave_rastreo: 'AGPLATE0000000001' });
+    expect(await eventsOf(transferNo)).toHaveLength(1);
+  });
+
+  it('takes the key from a reconciliation query, while the payout is in flight and when it finished', async () => {
+    const { transfer } = await create(transferRequest());
+    const transferNo = transfer!.transfer_no;
+    const backdate = () =>
+      sql`update transfers set updated_at = now() - interval '10 minutes', checked_at = null
+        where transfer_no = ${transferNo}`.execute(db);
+    try {
+      await backdate();
+      router.onQuery = async (ref) =>
+        ref.transfer_no === transferNo
+          ? { status: 'progress', finished_at: '', clave_rastreo: 'AGPQUERY000000001' }
+          : { status: 'progress', finished_at: '' };
+      await direct.direct.reconcileProgress(60_000);
+      expect(await get(transferNo)).toMatchObject({
+        status: 'progress',
+        version: '1',
+        clave_rastreo: 'AGPQUERY000000001',
+      });
+      expect(await eventsOf(transferNo)).toEqual([]);
+
+      // The final answer without the key: the transfer keeps it, and its event shows it.
+      await backdate();
+      router.onQuery = async (ref) =>
+        ref.transfer_no === transferNo
+          ? { status: 'success', finished_at: '' }
+          : { status: 'progress', finished_at: '' };
+      await direct.direct.reconcileProgress(60_000);
+      const [event] = await eventsOf(transferNo);
+      expect(event!.transfer).toMatchObject({ status: 'success', clave_rastreo: 'AGPQUERY000000001' });
+    } finally {
+      router.onQuery = async () => ({ status: 'progress', finished_at: '' });
     }
   });
 });

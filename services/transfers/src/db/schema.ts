@@ -38,6 +38,11 @@ export interface TransfersTable {
   /** The route that took the payout and its reference there; internal, never shown to merchants. */
   route_id: string | null;
   upstream_ref: string | null;
+  /**
+   * SPEI tracking key the channel gave the payout; '' until it assigned one, or when it has none. The
+   * first key known is kept: a later answer without one (or with another) never replaces it.
+   */
+  clave_rastreo: Defaulted<string>;
   /** sha256 of the business parameters, to tell a repeat from a different request on the same key. */
   fingerprint: string;
   /** +1 on every status change; events carry it so a newer change supersedes an older one. */

@@ -24,6 +24,7 @@ export function decodePayoutNotice(text: string): PayoutNotice | undefined {
     transferNo: payout.transfer_no,
     status,
     finishedAt: finishedAt && !Number.isNaN(finishedAt.getTime()) ? finishedAt : undefined,
+    claveRastreo: payout.clave_rastreo,
     traceparent: event.traceparent,
   };
 }

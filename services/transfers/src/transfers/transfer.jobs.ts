@@ -24,7 +24,7 @@ export interface JobDeps {
 /** The background jobs: abandoned submissions, and reconciliation of transfers long in progress. */
 export function transferJobs(deps: JobDeps) {
   const { db, router, logger, outcomes } = deps;
-  const { applyOutcome, walkSubmission } = outcomes;
+  const { applyOutcome, walkSubmission, keyLearnt } = outcomes;
 
   /**
    * Transfers still `submitting` long after any submission could have ended lost their submitter (a
@@ -95,12 +95,17 @@ export function transferJobs(deps: JobDeps) {
             upstreamRef: state.upstreamRef,
           });
         const outcome = UPSTREAM_OUTCOMES.find((o) => o === state.status);
-        if (!outcome) continue;
+        if (!outcome) {
+          // Still in flight upstream, yet the channel may have assigned its tracking key meanwhile.
+          await keyLearnt(row, state.claveRastreo);
+          continue;
+        }
         const reported = state.finishedAt ? new Date(state.finishedAt) : undefined;
         const result = await applyOutcome(row.transfer_no, outcome, {
           traceparent,
           finishedAt: reported && !Number.isNaN(reported.getTime()) ? reported : undefined,
           until: Date.now(),
+          claveRastreo: state.claveRastreo,
         });
         if (result.changed) {
           changed++;

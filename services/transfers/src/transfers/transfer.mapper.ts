@@ -25,5 +25,6 @@ export function toTransfer(row: TransferRow): Transfer__Output {
     notify_url: row.notify_url,
     created_at: row.created_at.toISOString(),
     version: String(row.version),
+    clave_rastreo: row.clave_rastreo,
   };
 }

@@ -3,7 +3,7 @@ import type { Logger } from '@agentpay/logger';
 import { AppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, TransferRow } from '../db/schema.js';
-import { findTransferByNo } from './transfer.repository.js';
+import { findTransferByNo, recordClaveRastreo } from './transfer.repository.js';
 import { OUTCOME_PATHS, type TransferStatus, type UpstreamOutcome } from './transfer.state-machine.js';
 import { changeStatus, type TransitionDeps } from './transfer.transition.js';
 
@@ -39,7 +39,7 @@ export function transferOutcomes(deps: OutcomeDeps) {
   async function walk(
     row: TransferRow,
     path: readonly TransferStatus[],
-    change: { traceparent: string; finishedAt?: Date | undefined },
+    change: { traceparent: string; finishedAt?: Date | undefined; claveRastreo?: string | undefined },
   ): Promise<TransferRow | undefined> {
     try {
       return await db.transaction().execute(async (trx) => {
@@ -61,14 +61,28 @@ export function transferOutcomes(deps: OutcomeDeps) {
   async function applyOutcome(
     transferNo: string,
     outcome: UpstreamOutcome,
-    context: { traceparent: string; finishedAt?: Date | undefined; until: number; noticeId?: string },
+    context: {
+      traceparent: string;
+      finishedAt?: Date | undefined;
+      until: number;
+      noticeId?: string;
+      /** The payout's SPEI tracking key as upstream reported it; '' or absent when it did not. */
+      claveRastreo?: string | undefined;
+    },
   ): Promise<{ transfer: TransferRow; changed: boolean }> {
+    const key = context.claveRastreo ?? '';
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const found = await findTransferByNo(db, transferNo);
       const row = found && (await settled(found, context.until));
       if (!row) throw new AppError('TRANSFER_NOT_FOUND');
+      if (key && row.clave_rastreo && key !== row.clave_rastreo) {
+        logger.warn(
+          { transferNo, known: row.clave_rastreo, reported: key, noticeId: context.noticeId },
+          'upstream reports another tracking key for the payout; the first one is kept',
+        );
+      }
       const path = OUTCOME_PATHS[outcome][row.status];
-      if (path === 'done') return { transfer: row, changed: false };
+      if (path === 'done') return { transfer: await keyLearnt(row, key), changed: false };
       if (path === undefined) {
         // Upstream contradicts a final status (e.g. success for a failed transfer). Answering an error
         // would only make the channel resend it; an operator has to look at this transfer.
@@ -76,11 +90,12 @@ export function transferOutcomes(deps: OutcomeDeps) {
           { transferNo, status: row.status, outcome, noticeId: context.noticeId },
           'upstream outcome contradicts the transfer status; ignored',
         );
-        return { transfer: row, changed: false };
+        return { transfer: await keyLearnt(row, key), changed: false };
       }
       const updated = await walk(row, path, {
         traceparent: context.traceparent,
         finishedAt: context.finishedAt,
+        claveRastreo: key,
       });
       if (updated) return { transfer: updated, changed: true };
     }
@@ -92,11 +107,24 @@ export function transferOutcomes(deps: OutcomeDeps) {
     to: 'progress' | 'fail',
     submission: Pick<TransferRow, 'submission' | 'route_id' | 'upstream_ref'>,
     traceparent: string,
+    claveRastreo = '',
   ): Promise<TransferRow | undefined> {
-    return db.transaction().execute((trx) => changeStatus(trx, deps, row, { to, traceparent, submission }));
+    return db
+      .transaction()
+      .execute((trx) => changeStatus(trx, deps, row, { to, traceparent, submission, claveRastreo }));
   }
 
-  return { settled, applyOutcome, walkSubmission };
+  /** The transfer with a tracking key learnt without a status change recorded (when it had none). */
+  async function keyLearnt(row: TransferRow, key: string): Promise<TransferRow> {
+    if (!key || row.clave_rastreo) return row;
+    return (
+      (await recordClaveRastreo(db, row.transfer_no, key)) ??
+      (await findTransferByNo(db, row.transfer_no)) ??
+      row
+    );
+  }
+
+  return { settled, applyOutcome, walkSubmission, keyLearnt };
 }
 
 export type TransferOutcomes = ReturnType<typeof transferOutcomes>;

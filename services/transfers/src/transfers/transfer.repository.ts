@@ -15,7 +15,11 @@ export type NewTransfer = Omit<
   | 'upstream_ref'
   | 'finish_time'
   | 'checked_at'
+  | 'clave_rastreo'
 >;
+
+/** The payout's tracking key after learning `key`: the first one known stays (schema.ts clave_rastreo). */
+const keepFirstKey = (key: string) => sql<string>`coalesce(nullif(clave_rastreo, ''), ${key})`;
 
 /**
  * Inserts the transfer as `submitting`, or nothing when the merchant already has one with this
@@ -77,12 +81,15 @@ export function updateTransferStatus(
     version: number;
     to: TransferStatus;
     set: Pick<Updateable<TransfersTable>, 'finish_time' | 'submission' | 'route_id' | 'upstream_ref'>;
+    /** The payout's tracking key as upstream reported it with the change; '' when it did not. */
+    claveRastreo: string;
   },
 ): Promise<TransferRow | undefined> {
   return trx
     .updateTable('transfers')
     .set({
       ...change.set,
+      ...(change.claveRastreo ? { clave_rastreo: keepFirstKey(change.claveRastreo) } : {}),
       status: change.to,
       version: sql<number>`version + 1`,
       updated_at: sql<Date>`now()`,
@@ -159,6 +166,26 @@ export async function attachRoute(
     .where('transfer_no', '=', transferNo)
     .where('route_id', 'is', null)
     .execute();
+}
+
+/**
+ * Records the payout's tracking key learnt without a status change (a repeated outcome, a query of a
+ * payout still in flight), when the transfer has none yet. No version or event: a callback goes out only
+ * with a status change, and carries the key from then on. Answers the updated row, undefined when the
+ * transfer had a key already.
+ */
+export function recordClaveRastreo(
+  db: Kysely<Database>,
+  transferNo: string,
+  key: string,
+): Promise<TransferRow | undefined> {
+  return db
+    .updateTable('transfers')
+    .set({ clave_rastreo: key })
+    .where('transfer_no', '=', transferNo)
+    .where('clave_rastreo', '=', '')
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Transfers still `submitting` since before `before`: their submitter is gone (or was refused and left them to void). */

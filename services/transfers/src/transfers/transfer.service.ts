@@ -45,6 +45,8 @@ export interface PayoutNotice {
   status: UpstreamOutcome;
   /** When the payout finished by the channel's clock; undefined when it did not say. */
   finishedAt: Date | undefined;
+  /** The payout's SPEI tracking key; '' when the channel has none (yet). */
+  claveRastreo: string;
   /** The notice delivery's trace, continued by the change it causes. */
   traceparent: string;
 }
@@ -81,6 +83,7 @@ export function createTransferService(deps: TransferServiceDeps) {
         finishedAt,
         until: Date.now() + noticeWaitMs,
         noticeId: notice.noticeId,
+        claveRastreo: notice.claveRastreo,
       });
       return result;
     },

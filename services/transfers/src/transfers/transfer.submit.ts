@@ -79,7 +79,7 @@ export interface NewTransfer {
 /** CreateTransfer's use case: a transfer is created and its payout submitted once per idempotency key. */
 export function transferSubmission(deps: SubmissionDeps) {
   const { db, router, logger, outcomes } = deps;
-  const { settled, applyOutcome, walkSubmission } = outcomes;
+  const { settled, applyOutcome, walkSubmission, keyLearnt } = outcomes;
 
   /** Leaves `submitting` with what the router said; creation, so no event (see transfer-status.ts). */
   async function finishSubmission(
@@ -94,7 +94,8 @@ export function transferSubmission(deps: SubmissionDeps) {
       route_id: answer?.routeId || null,
       upstream_ref: answer?.upstreamRef || null,
     };
-    const updated = await walkSubmission(row, to, facts, traceparent);
+    const claveRastreo = answer?.claveRastreo ?? '';
+    const updated = await walkSubmission(row, to, facts, traceparent, claveRastreo);
     if (updated) return updated;
     // Only the sweep moves a submitting transfer, and only long past any submission deadline: it
     // assumed the outcome unknown and made it `progress`. Keep what the router told us after all.
@@ -104,10 +105,11 @@ export function transferSubmission(deps: SubmissionDeps) {
         upstreamRef: facts.upstream_ref ?? '',
       });
     if (to === 'fail')
-      return (await applyOutcome(row.transfer_no, 'fail', { traceparent, until: Date.now() })).transfer;
+      return (await applyOutcome(row.transfer_no, 'fail', { traceparent, until: Date.now(), claveRastreo }))
+        .transfer;
     const current = await findTransferByNo(db, row.transfer_no);
     if (!current) throw new AppError('INTERNAL_ERROR');
-    return current;
+    return keyLearnt(current, claveRastreo);
   }
 
   /** The fault hook of the crash tests: dies here, as a kill would, leaving whatever is committed. */

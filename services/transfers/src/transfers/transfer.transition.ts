@@ -20,6 +20,8 @@ export interface StatusChange {
   traceparent: string;
   /** When the transfer finished, for success/fail/close; default now. */
   finishedAt?: Date | undefined;
+  /** The payout's SPEI tracking key as upstream reported it with this change; '' or absent when it did not. */
+  claveRastreo?: string | undefined;
   /** Submission facts recorded as the transfer leaves `submitting`. */
   submission?: Pick<TransferRow, 'submission' | 'route_id' | 'upstream_ref'>;
 }
@@ -48,6 +50,7 @@ export async function changeStatus(
       ...change.submission,
       ...(FINISHED.has(change.to) ? { finish_time: change.finishedAt ?? new Date() } : {}),
     },
+    claveRastreo: change.claveRastreo ?? '',
   });
   if (!updated) return undefined;
   if (transition.announce) {

@@ -29,6 +29,8 @@ export interface PayoutLocation {
 /** The router's answer to a submission: `progress`, `fail`, or a status it should not have sent. */
 export interface PayoutAnswer extends PayoutLocation {
   status: string;
+  /** The payout's SPEI tracking key; empty when the channel has none (yet). */
+  claveRastreo: string;
 }
 
 /** What upstream says about a payout: progress, success, fail or returned, and where it was found. */
@@ -36,6 +38,8 @@ export interface PayoutState extends PayoutLocation {
   status: string;
   /** Empty when upstream did not say. */
   finishedAt: string;
+  /** The payout's SPEI tracking key; empty when the channel has none (yet). */
+  claveRastreo: string;
 }
 
 export interface PayeeQuery {
@@ -87,7 +91,12 @@ export function connectRouter(address: string): PayoutRouter {
         },
         callOptions(options),
       );
-      return { routeId: answer.route_id, status: answer.status, upstreamRef: answer.upstream_ref };
+      return {
+        routeId: answer.route_id,
+        status: answer.status,
+        upstreamRef: answer.upstream_ref,
+        claveRastreo: answer.clave_rastreo,
+      };
     },
     async inquirePayee(query, options) {
       const answer = await call(
@@ -116,6 +125,7 @@ export function connectRouter(address: string): PayoutRouter {
         finishedAt: state.finished_at,
         routeId: state.route_id,
         upstreamRef: state.upstream_ref,
+        claveRastreo: state.clave_rastreo,
       };
     },
     reachable: (timeoutMs) =>
