@@ -43,6 +43,8 @@ export function payOrderView(order: PayOrder__Output, timeZone: string): Wire {
     closeTime: time(order.close_time, timeZone),
     expiredTime: time(order.expired_time, timeZone),
     attach: order.attach,
+    // The paying deposit's SPEI tracking key: left out until the order is paid (and for a channel without one).
+    claveRastreo: order.clave_rastreo,
   });
 }
 
@@ -62,5 +64,7 @@ export function transferView(transfer: Transfer__Output, timeZone: string): Wire
     status: transfer.status,
     finishTime: time(transfer.finish_time, timeZone),
     attach: transfer.attach,
+    // The payout's SPEI tracking key: left out until the channel assigned one (and for a channel without one).
+    claveRastreo: transfer.clave_rastreo,
   });
 }

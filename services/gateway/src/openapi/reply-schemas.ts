@@ -148,6 +148,9 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
         closeTime: WIRE_TIME,
         expiredTime: WIRE_TIME,
         attach: text('Merchant attachment, unchanged.'),
+        claveRastreo: text(
+          'SPEI tracking key (clave de rastreo) of the deposit that paid the order, as the payer’s bank shows it. Present once the order is paid, for a channel that reports one; absent before.',
+        ),
       },
     },
     InquiryResult: {
@@ -191,6 +194,9 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
         status: ref('TransferStatus'),
         finishTime: WIRE_TIME,
         attach: text('Merchant attachment, unchanged.'),
+        claveRastreo: text(
+          'SPEI tracking key (clave de rastreo) of the payout, as the payee’s bank shows it. Present once the channel assigned one (often already in `progress`), and kept after; absent before.',
+        ),
       },
     },
     SyncResult: {

@@ -65,6 +65,44 @@ describe('buildCallbackBody', () => {
   });
 });
 
+describe('the SPEI tracking key in callbacks', () => {
+  const verified = async (e: typeof event) => {
+    const body = JSON.parse(await buildCallbackBody(e, { signer, timeZone: 'UTC', traceId: 't' }));
+    expect(verifyObject(body, body.sign, createPublicKey(keys.publicKeyPem))).toBe(true);
+    return body.data as Record<string, unknown>;
+  };
+
+  it("carries a paid order's claveRastreo from the event, signed", async () => {
+    const paid = parseOrderStatusChanged(
+      JSON.stringify({
+        ...JSON.parse(JSON.stringify(event)),
+        pay_order: { order_no: 'P1', status: 'success', clave_rastreo: 'AGP20261122000001' },
+      }),
+    );
+    expect(await verified(paid)).toMatchObject({ orderNo: 'P1', claveRastreo: 'AGP20261122000001' });
+  });
+
+  it("carries a transfer's claveRastreo once the channel assigned one, and leaves it out before", async () => {
+    const transferEvent = (claveRastreo: string) =>
+      parseOrderStatusChanged(
+        JSON.stringify({
+          event_id: 'e2',
+          mch_no: 'M1',
+          kind: 'transfer',
+          order_no: 'T1',
+          to_status: 'success',
+          version: '2',
+          transfer: { transfer_no: 'T1', status: 'success', amount: '100', clave_rastreo: claveRastreo },
+        }),
+      );
+    expect(await verified(transferEvent('AGPT0000000001'))).toMatchObject({
+      transferNo: 'T1',
+      claveRastreo: 'AGPT0000000001',
+    });
+    expect(await verified(transferEvent(''))).not.toHaveProperty('claveRastreo');
+  });
+});
+
 describe('parseOrderStatusChanged', () => {
   it('refuses an event without its order, or of an unknown kind, naming the problem', () => {
     const base = { event_id: 'e', mch_no: 'M', order_no: 'P', to_status: 's', version: '1' };
