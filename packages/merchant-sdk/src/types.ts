@@ -198,6 +198,8 @@ export interface PayOrder {
   closeTime?: string;
   expiredTime?: string;
   attach?: string;
+  /** SPEI tracking key (clave de rastreo) of the deposit that paid the order; absent until paid. */
+  claveRastreo?: string;
 }
 
 /** A transfer as queryTransferOrder returns it and as a transfer callback carries it. */
@@ -215,6 +217,8 @@ export interface TransferOrder {
   status?: TransferStatus;
   finishTime?: string;
   attach?: string;
+  /** SPEI tracking key (clave de rastreo) of the payout; absent until the channel assigned one. */
+  claveRastreo?: string;
 }
 
 /** `data` of syncPayOrder. */
