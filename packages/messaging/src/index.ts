@@ -17,10 +17,11 @@ export {
 export {
   createOutboxTable,
   enqueueEvent,
-  enqueueOutbox,
+  enqueueEvents,
   OUTBOX_CHANNEL,
   type OutboxEvent,
   type OutboxTable,
+  type PlatformEvent,
 } from './outbox.js';
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from './outbox-relay.js';
 export {
@@ -30,12 +31,15 @@ export {
   EVENTS_STREAM,
   EVENTS_SUBJECTS,
   ensureStream,
+  isStatusChangedSubject,
   isTransientJetStreamError,
   type NoticeKind,
   noticeSubject,
   type OrderKind,
+  orderSettledSubject,
   publishEvent,
   type StreamSpec,
+  statusChangedFilter,
   statusChangedSubject,
   withJetStreamPatience,
 } from './streams.js';

@@ -10,7 +10,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectNats,
   createOutboxTable,
-  enqueueOutbox,
   ensureStream,
   type OutboxEvent,
   type OutboxRelay,
@@ -18,6 +17,7 @@ import {
   type OutboxTable,
   startOutboxRelay,
 } from './index.js';
+import { enqueueOutbox } from './outbox.js';
 
 interface Database {
   outbox: OutboxTable;

@@ -61,37 +61,66 @@ export interface OutboxEvent {
   headers?: Record<string, string>;
 }
 
-/** Records an event in the caller's transaction, so it is published if and only if that transaction commits. */
+/**
+ * Records an event in the caller's transaction, so it is published if and only if that transaction commits.
+ * Not exported by the package: services write platform events through `enqueueEvent` / `enqueueEvents`,
+ * which carry the traceparent.
+ */
 export async function enqueueOutbox(trx: Transaction<AnyDatabase>, event: OutboxEvent): Promise<string> {
-  const id = event.id ?? randomUUID();
-  const payload = JSON.stringify(event.payload);
-  if (payload === undefined) throw new TypeError(`outbox payload for ${event.subject} is not JSON`);
-  await trx
-    .insertInto('outbox')
-    .values({
-      id,
+  const [id] = await writeOutbox(trx, [event]);
+  return id as string;
+}
+
+/** Writes outbox rows in the caller's transaction, in order, in one statement. */
+async function writeOutbox(trx: Transaction<AnyDatabase>, events: readonly OutboxEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((event) => {
+    const payload = JSON.stringify(event.payload);
+    if (payload === undefined) throw new TypeError(`outbox payload for ${event.subject} is not JSON`);
+    return {
+      id: event.id ?? randomUUID(),
       subject: event.subject,
       // Sent as JSON text: pg would turn a JS array into a Postgres array, not a JSON one.
       payload,
       headers: event.headers ? JSON.stringify(event.headers) : null,
-    })
-    .execute();
-  return id;
+    };
+  });
+  await trx.insertInto('outbox').values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
+/** A platform event (OrderStatusChanged, NoticeReceived, OrderSettled, …) as every producer writes it. */
+export interface PlatformEvent {
+  event_id: string;
+  /** W3C traceparent of the cause (a new root trace for a job); also sent as the `traceparent` header. */
+  traceparent: string;
 }
 
 /**
- * Records a platform event (such as OrderStatusChanged or NoticeReceived) in the caller's transaction:
- * its `event_id` is the outbox id and JetStream msgID, and its `traceparent` also rides as a header.
+ * Records platform events in the caller's transaction, in order and in one statement, so they are
+ * published if and only if that transaction commits: each `event_id` is its outbox id and JetStream
+ * msgID, and each `traceparent` also rides as a header. The one outbox writer of every service.
  */
+export async function enqueueEvents(
+  trx: Transaction<AnyDatabase>,
+  events: readonly { subject: string; event: PlatformEvent }[],
+): Promise<void> {
+  await writeOutbox(
+    trx,
+    events.map(({ subject, event }) => ({
+      id: event.event_id,
+      subject,
+      payload: event,
+      headers: event.traceparent ? { traceparent: event.traceparent } : undefined,
+    })),
+  );
+}
+
+/** One platform event in the caller's transaction (see `enqueueEvents`). */
 export async function enqueueEvent(
   trx: Transaction<AnyDatabase>,
   subject: string,
-  event: { event_id: string; traceparent: string },
+  event: PlatformEvent,
 ): Promise<void> {
-  await enqueueOutbox(trx, {
-    id: event.event_id,
-    subject,
-    payload: event,
-    headers: event.traceparent ? { traceparent: event.traceparent } : undefined,
-  });
+  await enqueueEvents(trx, [{ subject, event }]);
 }

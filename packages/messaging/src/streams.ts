@@ -30,6 +30,21 @@ export function noticeSubject(prefix: string, kind: NoticeKind): string {
   return `${prefix}.notice.${kind}`;
 }
 
+/** Subject of the ledger's OrderSettled events (producer: ledger; consumer: payments). */
+export function orderSettledSubject(prefix: string): string {
+  return `${prefix}.ledger.order_settled`;
+}
+
+/** Consumer filter of every order kind's status changes (consumers: notifier, ledger), none of the rest. */
+export function statusChangedFilter(prefix: string): string {
+  return statusChangedSubject(prefix, '*' as OrderKind);
+}
+
+/** Whether `subject` is an OrderStatusChanged subject (`statusChangedSubject`) of any order kind. */
+export function isStatusChangedSubject(subject: string): boolean {
+  return subject.endsWith('.status_changed');
+}
+
 /** How long JetStream remembers a `msgID`; a relay that re-publishes after a crash falls well inside it. */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 

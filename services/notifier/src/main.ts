@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isEntryPoint, runService } from '@agentpay/config';
 import { addMetricsRoute, boundPort, createHttpServer } from '@agentpay/http';
+import { statusChangedFilter } from '@agentpay/messaging';
 import { bootstrapService } from '@agentpay/service';
 import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
 import { registerAdminApi } from './admin/admin-api.js';
@@ -93,7 +94,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
         stream: config.EVENTS_STREAM,
         durable: config.NOTIFIER_CONSUMER,
         // Status changes only: notices and the ledger's events on the same stream are for other services.
-        filterSubject: `${config.EVENTS_SUBJECT_PREFIX}.*.status_changed`,
+        filterSubject: statusChangedFilter(config.EVENTS_SUBJECT_PREFIX),
         concurrency: config.NOTIFIER_CONSUME_CONCURRENCY,
         batchSize: config.NOTIFIER_CONSUME_BATCH,
         ackWaitMs: config.NOTIFIER_ACK_WAIT_MS,

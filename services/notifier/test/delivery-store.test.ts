@@ -5,12 +5,9 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
-import { type NewDelivery, recordDeliveries } from '../src/deliveries/delivery.repository.js';
-import {
-  claimDueDeliveries,
-  claimStatement,
-  msUntilNextDue,
-} from '../src/deliveries/delivery-lease.repository.js';
+import type { NewDelivery } from '../src/deliveries/delivery.repository.js';
+import { claimDueDeliveries, recordDeliveries } from '../src/deliveries/delivery.service.js';
+import { claimStatement, msUntilNextDue } from '../src/deliveries/delivery-lease.repository.js';
 
 let db: Kysely<Database>;
 let drop: () => Promise<void>;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifierEnv } from '../src/config.js';
 import { migrations } from '../src/db/migrations/index.js';
 import type { Database, DeliveryStatus } from '../src/db/schema.js';
-import { rescheduleNow } from '../src/deliveries/delivery-admin.repository.js';
+import { rescheduleNow } from '../src/deliveries/delivery.service.js';
 import { notifierRetentionRules } from '../src/retention/retention.js';
 
 let db: Kysely<Database>;

@@ -1,6 +1,11 @@
 import { isEntryPoint, runService } from '@agentpay/config';
 import { boundPort, startOpsServer } from '@agentpay/http';
-import { noticeSubject, startOutboxRelay, statusChangedSubject } from '@agentpay/messaging';
+import {
+  noticeSubject,
+  orderSettledSubject,
+  startOutboxRelay,
+  statusChangedSubject,
+} from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { bootstrapService } from '@agentpay/service';
 import { paymentsEnv } from './config.js';
@@ -100,7 +105,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
         logger,
         stream: config.EVENTS_STREAM,
         durable: config.SETTLED_CONSUMER,
-        subject: `${config.EVENTS_SUBJECT_PREFIX}.ledger.order_settled`,
+        subject: orderSettledSubject(config.EVENTS_SUBJECT_PREFIX),
         concurrency: 2,
       }),
       (c) => c.stop(),

@@ -3,12 +3,8 @@ import type { Logger } from '@agentpay/logger';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AttemptRow, Database, DeliveryRow } from '../db/schema.js';
-import {
-  attemptsOf,
-  deliveriesByOrder,
-  deliveryById,
-  rescheduleNow,
-} from '../deliveries/delivery-admin.repository.js';
+import { rescheduleNow } from '../deliveries/delivery.service.js';
+import { attemptsOf, deliveriesByOrder, deliveryById } from '../deliveries/delivery-admin.repository.js';
 
 export interface AdminApiDeps {
   db: Kysely<Database>;

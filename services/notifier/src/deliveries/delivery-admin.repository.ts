@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { DELIVERIES_CHANNEL } from '../db/channels.js';
 import type { AttemptRow, Database, DeliveryRow } from '../db/schema.js';
 
@@ -37,32 +37,34 @@ export async function attemptsOf(db: Kysely<Database>, deliveryIds: string[]): P
 
 /**
  * Makes a delivery due now with a fresh retry schedule, from any state but in flight or skipped; wakes
- * every replica. Returns the updated row, or undefined when nothing changed.
+ * every replica once the caller's transaction commits. Returns the updated row, or undefined when nothing
+ * changed.
  */
-export async function rescheduleNow(db: Kysely<Database>, id: string): Promise<DeliveryRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('deliveries')
-      .set({
-        status: 'pending',
-        next_attempt_at: sql<Date>`now()`,
-        round_attempts: 0,
-        superseded_by: null,
-        delivered_at: null,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', id)
-      .where('status', '<>', 'skipped')
-      .where((eb) =>
-        eb.or([
-          eb('status', '<>', 'pending'),
-          eb('lease_until', 'is', null),
-          eb('lease_until', '<=', sql<Date>`now()`),
-        ]),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (row) await sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`.execute(trx);
-    return row;
-  });
+export async function rescheduleDelivery(
+  trx: Transaction<Database>,
+  id: string,
+): Promise<DeliveryRow | undefined> {
+  const row = await trx
+    .updateTable('deliveries')
+    .set({
+      status: 'pending',
+      next_attempt_at: sql<Date>`now()`,
+      round_attempts: 0,
+      superseded_by: null,
+      delivered_at: null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '<>', 'skipped')
+    .where((eb) =>
+      eb.or([
+        eb('status', '<>', 'pending'),
+        eb('lease_until', 'is', null),
+        eb('lease_until', '<=', sql<Date>`now()`),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`.execute(trx);
+  return row;
 }

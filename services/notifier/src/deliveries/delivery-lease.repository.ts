@@ -41,80 +41,64 @@ export async function abandonInFlightAttempts(
 
 const CLAIM_LOCK = sql`hashtextextended('agentpay.notifier.claim', 0)`;
 
-/**
- * Leases up to `slots` due deliveries for one attempt each and records the attempts as in flight.
- * - Claims run one at a time across replicas (a transaction-scoped advisory lock, held for milliseconds),
- *   so the per-endpoint limit counts every replica's leases exactly; `skip locked` still keeps a claim from
- *   waiting on rows that a consumer or an admin resend is changing.
- * - Each endpoint with due deliveries is visited (a skip scan of the endpoint index) and gives at most its
- *   free slots' worth, oldest first, from its own index range: the cost of a claim grows with the number
- *   of endpoints, never with one endpoint's backlog, so a dead endpoint's pile of due callbacks can
- *   neither fill the claim nor slow it down for the others.
- * - A delivery waits while an older version of its order is in flight, so a merchant sees an order's
- *   changes in order; when that attempt fails, the older one is superseded instead.
- * - `room` adds this replica's adaptive limits (`endpoint-limits.ts`): an endpoint takes at most the
- *   lesser of its free slots over all replicas and its free slots here. An endpoint with none left is not
- *   read at all (a `limit 0` probe), so a backlog waiting behind its limit costs the claim nothing; its
- *   callbacks stay due, with no attempt recorded.
- * - An expired lease is fair game: its replica died or hung, and the attempt it left is marked abandoned.
- */
-export async function claimDueDeliveries(
-  db: Kysely<Database>,
-  opts: {
-    owner: string;
-    slots: number;
-    perEndpoint: number;
-    leaseMs: number;
-    room?: EndpointRoom;
-    /** Told how many of `room.limited` had a due callback left waiting. */
-    onLimited?: (endpoints: number) => void;
-  },
+/** What a claim may take: `slots` in all, at most `perEndpoint` per endpoint (less where `room` says). */
+export interface ClaimOptions {
+  owner: string;
+  slots: number;
+  perEndpoint: number;
+  leaseMs: number;
+  room?: EndpointRoom;
+  /** Told how many of `room.limited` had a due callback left waiting. */
+  onLimited?: (endpoints: number) => void;
+}
+
+/** The claim of `claimDueDeliveries` (delivery.service.ts), in the caller's transaction. */
+export async function leaseDueDeliveries(
+  trx: Transaction<Database>,
+  opts: ClaimOptions,
 ): Promise<ClaimedDelivery[]> {
-  if (opts.slots <= 0) return [];
   const room = opts.room ?? { endpoints: [], free: [], defaultFree: opts.perEndpoint, limited: [] };
   const atLimit = room.limited;
-  return db.transaction().execute(async (trx) => {
-    // Counting the endpoints left waiting rides on the lock's statement: no extra round trip per claim.
-    const { rows: locked } = await sql<{ limited: number }>`
-      select pg_advisory_xact_lock(${CLAIM_LOCK}), ${limitedDue(atLimit)} as limited,
-             set_config('enable_seqscan', 'off', true)`.execute(trx);
-    if (atLimit.length > 0) opts.onLimited?.(locked[0]?.limited ?? 0);
-    const { rows } = await claimStatement({ ...opts, room }).execute(trx);
-    if (rows.length === 0) return [];
+  // Counting the endpoints left waiting rides on the lock's statement: no extra round trip per claim.
+  const { rows: locked } = await sql<{ limited: number }>`
+    select pg_advisory_xact_lock(${CLAIM_LOCK}), ${limitedDue(atLimit)} as limited,
+           set_config('enable_seqscan', 'off', true)`.execute(trx);
+  if (atLimit.length > 0) opts.onLimited?.(locked[0]?.limited ?? 0);
+  const { rows } = await claimStatement({ ...opts, room }).execute(trx);
+  if (rows.length === 0) return [];
 
-    await abandonInFlightAttempts(
-      trx,
-      rows.filter((r) => r.was_leased).map((r) => r.id),
-    );
-    const attempts = await trx
-      .insertInto('delivery_attempts')
-      .values(
-        rows.map((r) => ({
-          delivery_id: r.id,
-          number: r.attempt_count,
-          worker: opts.owner,
-          outcome: 'in_flight' as const,
-        })),
-      )
-      .returning(['id', 'delivery_id'])
-      .execute();
-    const attemptOf = new Map(attempts.map((a) => [a.delivery_id, a.id]));
-    return rows.map((r) => ({
-      id: r.id,
-      eventId: r.event_id,
-      kind: r.kind,
-      orderNo: r.order_no,
-      version: r.version,
-      notifyUrl: r.notify_url,
-      endpoint: r.endpoint,
-      traceId: r.trace_id,
-      body: r.body,
-      claimToken: r.claim_token,
-      attemptId: attemptOf.get(r.id)!,
-      attemptNumber: r.attempt_count,
-      roundAttempts: r.round_attempts,
-    }));
-  });
+  await abandonInFlightAttempts(
+    trx,
+    rows.filter((r) => r.was_leased).map((r) => r.id),
+  );
+  const attempts = await trx
+    .insertInto('delivery_attempts')
+    .values(
+      rows.map((r) => ({
+        delivery_id: r.id,
+        number: r.attempt_count,
+        worker: opts.owner,
+        outcome: 'in_flight' as const,
+      })),
+    )
+    .returning(['id', 'delivery_id'])
+    .execute();
+  const attemptOf = new Map(attempts.map((a) => [a.delivery_id, a.id]));
+  return rows.map((r) => ({
+    id: r.id,
+    eventId: r.event_id,
+    kind: r.kind,
+    orderNo: r.order_no,
+    version: r.version,
+    notifyUrl: r.notify_url,
+    endpoint: r.endpoint,
+    traceId: r.trace_id,
+    body: r.body,
+    claimToken: r.claim_token,
+    attemptId: attemptOf.get(r.id)!,
+    attemptNumber: r.attempt_count,
+    roundAttempts: r.round_attempts,
+  }));
 }
 
 /** A claimed row as the claim statement returns it. */
@@ -265,20 +249,18 @@ export async function msUntilNextDue(db: Kysely<Database>): Promise<number | und
   return ms === null || ms === undefined ? undefined : Math.max(0, ms);
 }
 
-/** Drops this replica's remaining leases (at shutdown), so its deliveries go out without waiting for expiry. */
-export async function releaseLeases(db: Kysely<Database>, owner: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .updateTable('deliveries')
-      .set({ lease_until: null, lease_owner: null, claim_token: null, updated_at: sql`now()` })
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .execute();
-    await abandonInFlightAttempts(
-      trx,
-      rows.map((r) => r.id),
-    );
-    return rows.length;
-  });
+/** Drops `owner`'s remaining leases in the caller's transaction (`releaseLeases` in delivery.service.ts). */
+export async function dropLeases(trx: Transaction<Database>, owner: string): Promise<number> {
+  const rows = await trx
+    .updateTable('deliveries')
+    .set({ lease_until: null, lease_owner: null, claim_token: null, updated_at: sql`now()` })
+    .where('lease_owner', '=', owner)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
+  await abandonInFlightAttempts(
+    trx,
+    rows.map((r) => r.id),
+  );
+  return rows.length;
 }

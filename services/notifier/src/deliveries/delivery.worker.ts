@@ -7,13 +7,8 @@ import type { Kysely } from 'kysely';
 import type { CallbackOutcome, CallbackRequest } from '../callbacks/callback.client.js';
 import { DELIVERIES_CHANNEL } from '../db/channels.js';
 import type { Database } from '../db/schema.js';
-import { settleAttempt } from './delivery.service.js';
-import {
-  type ClaimedDelivery,
-  claimDueDeliveries,
-  msUntilNextDue,
-  releaseLeases,
-} from './delivery-lease.repository.js';
+import { claimDueDeliveries, releaseLeases, settleAttempt } from './delivery.service.js';
+import { type ClaimedDelivery, msUntilNextDue } from './delivery-lease.repository.js';
 import type { EndpointLimits, EndpointSignal } from './endpoint-limits.js';
 import { limiter } from './limiter.js';
 import { createSuccessSettler } from './settle-batch.js';

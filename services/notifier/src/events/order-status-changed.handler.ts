@@ -1,11 +1,13 @@
 import type { Logger } from '@agentpay/logger';
+import { isStatusChangedSubject } from '@agentpay/messaging';
 import { traceIdOf } from '@agentpay/proto';
 import type { EnvelopeSigner } from '@agentpay/wire';
 import type { JsMsg } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
 import { buildCallbackBody } from '../callbacks/callback-body.js';
 import type { Database } from '../db/schema.js';
-import { type NewDelivery, type RecordOutcome, recordDeliveries } from '../deliveries/delivery.repository.js';
+import type { NewDelivery, RecordOutcome } from '../deliveries/delivery.repository.js';
+import { recordDeliveries } from '../deliveries/delivery.service.js';
 import { parseOrderStatusChanged } from './order-status-changed.schema.js';
 
 export interface HandlerDeps {
@@ -50,7 +52,7 @@ export function orderStatusChangedHandler(deps: HandlerDeps): (msgs: readonly Js
     // The stream also carries events meant for other services (upstream notices for payments and
     // transfers) while the consumer's filter takes every subject: those are acked and left alone.
     const built = await Promise.all(
-      msgs.map((msg) => (isStatusChange(msg.subject) ? toDelivery(msg, deps) : null)),
+      msgs.map((msg) => (isStatusChangedSubject(msg.subject) ? toDelivery(msg, deps) : null)),
     );
     built.forEach((delivery, index) => {
       if (delivery) parsed.push({ index, delivery });
@@ -102,10 +104,6 @@ export function orderStatusChangedHandler(deps: HandlerDeps): (msgs: readonly Js
     }
     return verdicts;
   };
-}
-
-function isStatusChange(subject: string): boolean {
-  return subject.endsWith('.status_changed');
 }
 
 /** The delivery an event asks for, its callback body signed; undefined for a message that is no event. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { statusChangedEvent } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
-import { enqueueOutbox } from '@agentpay/messaging';
+import { enqueueEvent } from '@agentpay/messaging';
 import type { Transaction } from 'kysely';
 import type { Database, TransferRow } from '../db/schema.js';
 import { toTransfer } from './transfer.mapper.js';
@@ -70,12 +70,7 @@ export async function changeStatus(
       routeId: updated.route_id,
       upstreamRef: updated.upstream_ref,
     });
-    await enqueueOutbox(trx, {
-      id: eventId,
-      subject: deps.subject,
-      payload: event,
-      headers: { traceparent: change.traceparent },
-    });
+    await enqueueEvent(trx, deps.subject, event);
   }
   deps.logger.info(
     { transferNo: updated.transfer_no, from, to: change.to, version: updated.version },
