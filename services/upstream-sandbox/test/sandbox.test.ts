@@ -56,12 +56,14 @@ interface Account {
   status: string;
   paidAmount: number;
   paidAt: string | null;
+  claveRastreo: string | null;
 }
 
 interface Payout {
   payoutId: string;
   status: string;
   reason: string | null;
+  claveRastreo: string | null;
 }
 
 interface Deposit {
@@ -69,6 +71,7 @@ interface Deposit {
   matched: boolean;
   reason: string | null;
   clabe: string;
+  claveRastreo: string;
 }
 
 function openAccount(orderRef: string, amount: number, noticeUrl = platform.url(`/notices/${orderRef}`)) {
@@ -189,11 +192,23 @@ describe('deposits', () => {
   it('a deposit of the right amount pays the account and notifies the platform with a valid HMAC', async () => {
     const orderRef = ref('paid');
     const { body: account } = await openAccount(orderRef, 10050);
+    expect(account.claveRastreo).toBeNull();
     const answer = await deposit(account.clabe, 100.5);
     expect(answer).toMatchObject({ status: 201, body: { matched: true, reason: null } });
+    const { claveRastreo } = answer.body;
+    expect(claveRastreo).toMatch(/^SBXD\d{8}[0-9A-F]{16}$/);
 
+    // The account shows the paying deposit's tracking key, by id and by orderRef.
     const state = await send<Account>('GET', `/channel/virtual-accounts/${account.accountId}`);
-    expect(state.body).toMatchObject({ status: 'paid', paidAmount: 10050, paidAt: expect.any(String) });
+    expect(state.body).toMatchObject({
+      status: 'paid',
+      paidAmount: 10050,
+      paidAt: expect.any(String),
+      claveRastreo,
+    });
+    expect(
+      (await send<Account>('GET', `/channel/virtual-accounts?orderRef=${orderRef}`)).body.claveRastreo,
+    ).toBe(claveRastreo);
 
     const [delivery] = await waitFor(
       () => platform.at(`/notices/${orderRef}`).length > 0 && platform.at(`/notices/${orderRef}`),
@@ -204,7 +219,7 @@ describe('deposits', () => {
     expect(notice).toMatchObject({
       id: expect.stringMatching(/^ntc_/),
       type: 'virtual_account.paid',
-      data: { orderRef, paidAmount: 10050, paidAt: state.body.paidAt },
+      data: { orderRef, paidAmount: 10050, paidAt: state.body.paidAt, claveRastreo },
     });
     expect(delivery!.headers['x-sandbox-notice-id']).toBe(notice.id);
   });
@@ -214,8 +229,12 @@ describe('deposits', () => {
     const { body: account } = await openAccount(orderRef, 10050);
     const answer = await deposit(account.clabe, 100.49);
     expect(answer.body).toMatchObject({ matched: false, reason: 'amount_mismatch' });
-    expect((await send<Account>('GET', `/channel/virtual-accounts/${account.accountId}`)).body.status).toBe(
-      'open',
+    // A deposit that did not pay the account lends it no tracking key.
+    expect((await send<Account>('GET', `/channel/virtual-accounts/${account.accountId}`)).body).toMatchObject(
+      {
+        status: 'open',
+        claveRastreo: null,
+      },
     );
 
     const listed = await send<{ deposits: Deposit[] }>(
@@ -275,9 +294,13 @@ describe('deposits', () => {
 
   it('closing a paid account answers paid', async () => {
     const { body: account } = await openAccount(ref('paidclose'), 300);
-    await deposit(account.clabe, 3, { notify: false });
+    const paid = await deposit(account.clabe, 3, { notify: false });
     const closed = await send<Account>('POST', `/channel/virtual-accounts/${account.accountId}/close`, {});
-    expect(closed.body).toMatchObject({ status: 'paid', paidAmount: 300 });
+    expect(closed.body).toMatchObject({
+      status: 'paid',
+      paidAmount: 300,
+      claveRastreo: paid.body.claveRastreo,
+    });
   });
 
   it('refuses a deposit amount with more than two decimals', async () => {
@@ -308,14 +331,17 @@ describe('payouts', () => {
   it('accepts a payout as processing and notifies success after settling', async () => {
     const payoutRef = ref('ok');
     const created = await payout(payoutRef, 'Ana Lopez');
-    expect(created).toMatchObject({ status: 201, body: { status: 'processing' } });
+    expect(created).toMatchObject({ status: 201, body: { status: 'processing', claveRastreo: null } });
     const [notice] = await waitFor(
       () => noticeBodies(`/notices/${payoutRef}`).length === 1 && noticeBodies(`/notices/${payoutRef}`),
     );
-    expect(notice).toMatchObject({ type: 'payout.succeeded', data: { payoutRef, status: 'succeeded' } });
-    expect((await send<Payout>('GET', `/channel/payouts?payoutRef=${payoutRef}`)).body.status).toBe(
-      'succeeded',
-    );
+    // The money left with a tracking key: the notice and the payout show the same one.
+    const { body: settled } = await send<Payout>('GET', `/channel/payouts?payoutRef=${payoutRef}`);
+    expect(settled).toMatchObject({ status: 'succeeded', claveRastreo: expect.stringMatching(/^SBXP\d{8}/) });
+    expect(notice).toMatchObject({
+      type: 'payout.succeeded',
+      data: { payoutRef, status: 'succeeded', claveRastreo: settled.claveRastreo },
+    });
   });
 
   it('a payee name containing REJECT is accepted, then fails by notice', async () => {
@@ -324,7 +350,10 @@ describe('payouts', () => {
     const [notice] = await waitFor(
       () => noticeBodies(`/notices/${payoutRef}`).length === 1 && noticeBodies(`/notices/${payoutRef}`),
     );
-    expect(notice).toMatchObject({ type: 'payout.failed', data: { payoutRef, status: 'failed' } });
+    expect(notice).toMatchObject({
+      type: 'payout.failed',
+      data: { payoutRef, status: 'failed', claveRastreo: null },
+    });
   });
 
   it('a payee name containing RETURN succeeds, then a second notice reports it returned', async () => {
@@ -334,6 +363,9 @@ describe('payouts', () => {
       () => noticeBodies(`/notices/${payoutRef}`).length === 2 && noticeBodies(`/notices/${payoutRef}`),
     );
     expect(notices.map((n) => n.type)).toEqual(['payout.succeeded', 'payout.returned']);
+    // Both notices name the payout's own key (the return's key is on the statement).
+    expect(notices[0]!.data['claveRastreo']).toEqual(expect.stringMatching(/^SBXP/));
+    expect(notices[1]!.data['claveRastreo']).toBe(notices[0]!.data['claveRastreo']);
     expect(notices[0]!.id).not.toBe(notices[1]!.id);
     expect((await send<Payout>('GET', `/channel/payouts?payoutRef=${payoutRef}`)).body.status).toBe(
       'returned',

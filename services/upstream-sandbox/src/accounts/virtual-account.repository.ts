@@ -141,6 +141,22 @@ export async function markAccountClosed(
     .executeTakeFirst();
 }
 
+/** The tracking key of the deposit that paid account `accountId`; undefined when none did. */
+export async function payingDepositKey(
+  db: Kysely<Database> | Transaction<Database>,
+  accountId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('deposits')
+    .select('clave_rastreo')
+    .where('account_id', '=', accountId)
+    .where('matched', '=', true)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.clave_rastreo;
+}
+
 export async function insertDeposit(
   trx: Transaction<Database>,
   deposit: Omit<DepositRow, 'created_at'>,

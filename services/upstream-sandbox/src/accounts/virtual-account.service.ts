@@ -14,6 +14,7 @@ import {
   lockAccountByClabe,
   markAccountClosed,
   markAccountPaid,
+  payingDepositKey,
   reserveAccountNumbers,
 } from './virtual-account.repository.js';
 
@@ -38,6 +39,8 @@ export interface AccountView {
   paidAmount: number;
   paidAt: string | null;
   closedAt: string | null;
+  /** SPEI tracking key of the deposit that paid the account; null while unpaid. */
+  claveRastreo: string | null;
 }
 
 export interface DepositView {
@@ -83,7 +86,7 @@ function generatedSenderAccount(): string {
 const NUMBER_BLOCK = 64;
 
 export function createVirtualAccountService(db: Kysely<Database>, settings: AccountSettings) {
-  const view = (a: VirtualAccountRow): AccountView => {
+  const view = (a: VirtualAccountRow, claveRastreo: string | null): AccountView => {
     // The bank comes from the CLABE itself, so a later change of SANDBOX_BANK_PREFIX cannot relabel old accounts.
     const bank = institutionByClabePrefix(a.clabe.slice(0, 3));
     return {
@@ -100,8 +103,16 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
       paidAmount: a.paid_amount,
       paidAt: a.paid_at?.toISOString() ?? null,
       closedAt: a.closed_at?.toISOString() ?? null,
+      claveRastreo,
     };
   };
+
+  /** The account as the channel API shows it, with its paying deposit's tracking key once paid. */
+  const present = async (
+    db: Parameters<typeof payingDepositKey>[0],
+    a: VirtualAccountRow,
+  ): Promise<AccountView> =>
+    view(a, a.status === 'paid' ? ((await payingDepositKey(db, a.id)) ?? null) : null);
 
   // Account numbers come from the database sequence a block at a time, not one round trip per account.
   let reserved: number[] = [];
@@ -124,8 +135,6 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
   };
 
   return {
-    view,
-
     /** Issues the order's account, or answers the one it already has (idempotent on orderRef). */
     async create(request: {
       orderRef: string;
@@ -151,17 +160,17 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
       if (!account) throw new Error(`account for order ${request.orderRef} vanished`);
       if (account.amount !== request.amount)
         throw new ChannelError('conflict', 'orderRef already has an account for another amount');
-      return { account: view(await expireIfDue(db, account)), created };
+      return { account: await present(db, await expireIfDue(db, account)), created };
     },
 
     async get(by: { id: string } | { orderRef: string }): Promise<AccountView> {
-      return view(await requireAccount(by));
+      return present(db, await requireAccount(by));
     },
 
     async getByClabe(clabe: string): Promise<AccountView> {
       const account = await findAccount(db, { clabe });
       if (!account) throw new ChannelError('not_found', 'no such virtual account');
-      return view(await expireIfDue(db, account));
+      return present(db, await expireIfDue(db, account));
     },
 
     /** Closes an open account; any other account answers as it is (a paid one stays paid). */
@@ -175,7 +184,7 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
           .executeTakeFirst();
         if (!found) throw new ChannelError('not_found', 'no such virtual account');
         const account = await expireIfDue(trx, found);
-        return view((await markAccountClosed(trx, account.id)) ?? account);
+        return present(trx, (await markAccountClosed(trx, account.id)) ?? account);
       });
     },
 
@@ -192,6 +201,7 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
         else if (account.status !== 'open') reason = `account_${account.status}`;
         else if (account.amount !== request.amount) reason = 'amount_mismatch';
         const at = new Date();
+        const claveRastreo = newClaveRastreo('deposit', at);
         if (account && reason === null) {
           await markAccountPaid(trx, account.id, { amount: request.amount, at });
           if (request.notify)
@@ -207,6 +217,7 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
                 amount: account.amount,
                 paidAmount: request.amount,
                 paidAt: at.toISOString(),
+                claveRastreo,
               },
             });
         }
@@ -218,7 +229,7 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
           matched: reason === null,
           reason,
           notify: request.notify,
-          clave_rastreo: newClaveRastreo('deposit', at),
+          clave_rastreo: claveRastreo,
           sender_account: request.senderAccount ?? generatedSenderAccount(),
           sender_name: request.senderName ?? DEFAULT_SENDER_NAME,
           statement_amount: request.statementAmount ?? null,

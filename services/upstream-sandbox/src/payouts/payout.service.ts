@@ -54,6 +54,8 @@ export function createPayoutService(db: Kysely<Database>, settings: { settleDela
         payoutRef: payout.payout_ref,
         status: payout.status,
         reason: payout.reason,
+        // The money leaving's key (null for a payout that failed); a return's own key stays in the statement.
+        claveRastreo: payout.clave_rastreo,
         at: at.toISOString(),
       },
     });
