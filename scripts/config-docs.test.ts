@@ -9,6 +9,7 @@ import {
   configRows,
   configuredServices,
   END_MARKER,
+  formatDefault,
   readSchemaSource,
   renderReadme,
   replaceTable,
@@ -123,5 +124,16 @@ describe('writing the table', () => {
     expect(withoutStatedDefault('Days; default 1825 (five years).', 1825)).toBe(
       'Days; default 1825 (five years).',
     );
+  });
+});
+
+describe('formatting a default', () => {
+  it('reads as the variable would be written', () => {
+    expect(formatDefault(8080)).toBe('`8080`');
+    expect(formatDefault(false)).toBe('`false`');
+    expect(formatDefault(undefined)).toBe('unset');
+    expect(formatDefault('')).toBe('empty');
+    expect(formatDefault([])).toBe('empty');
+    expect(formatDefault(['10.0.0.0/8', '192.168.0.1'])).toBe('`10.0.0.0/8,192.168.0.1`');
   });
 });

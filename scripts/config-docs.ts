@@ -175,7 +175,9 @@ function shapeOf(schema: unknown): Record<string, ParseableSchema> {
 /** How a default reads in a table: the value in code style, `unset` when the schema has none. */
 export function formatDefault(value: unknown): string {
   if (value === undefined) return 'unset';
-  if (typeof value === 'string' && value === '') return '`""`';
+  // A list parsed from a comma-separated variable reads as the variable would be written.
+  if (Array.isArray(value)) return value.length === 0 ? 'empty' : `\`${value.join(',')}\``;
+  if (value === '') return 'empty';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
     return `\`${String(value)}\``;
   return `\`${JSON.stringify(value)}\``;
