@@ -48,9 +48,8 @@ const MAX_BACKOFF_MS = 10_000;
 /**
  * Failed attempts settled at once. Each takes a connection for a transaction of several round trips,
  * and timeouts come in waves (every slot of a hanging endpoint times out together): unbounded, a wave
- * took the pool from recording, claiming and settling healthy callbacks. In the callback bench with two
- * of twenty endpoints hanging, the healthy p99 delay was 216 ms against 132 ms with none hanging before
- * this bound, and 149 against 112 ms, then 93 against 99 ms, after it.
+ * took the pool from recording, claiming and settling healthy callbacks (the callback bench's figures
+ * before and after this bound: docs/benchmarks.md, "Callbacks with a tenth of endpoints hanging").
  */
 export const FAILURE_SETTLE_CONCURRENCY = 4;
 
