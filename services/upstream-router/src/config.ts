@@ -28,6 +28,24 @@ export const routerEnv = z
     /** NATS with JetStream, for the outbox relay publishing recorded notices; default nats://127.0.0.1:4222. */
     NATS_URL: z.string().default(DEFAULT_NATS_URL),
     ...eventsEnv,
+    /**
+     * Days a CLABE the router assigned (STP) stays out of use after its order ended, so a late deposit meant
+     * for the old order is never taken by a new one; default 180.
+     */
+    CLABE_QUARANTINE_DAYS: z.coerce.number().int().min(0).default(180),
+    /**
+     * Addresses or CIDRs of the proxies in front of the notice port, comma-separated; only a request from one of
+     * them has its caller taken from X-Forwarded-For (webhook allow-lists). Default none: the socket's address.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     /** Timeout of one call to an upstream channel, ms; default 10000. */
     UPSTREAM_TIMEOUT_MS: millis(10_000),
     /** Unavailable answers in a row (within ROUTE_BREAKER_WINDOW_MS) that open a route's circuit breaker; default 5. */

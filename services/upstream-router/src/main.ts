@@ -5,6 +5,8 @@ import { startOutboxRelay } from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { bootstrapService } from '@agentpay/service';
 import { Gauge } from '@agentpay/telemetry';
+import { clabePoolGauge } from './accounts/clabe-pool.metrics.js';
+import { createVirtualAccountService } from './accounts/virtual-account.service.js';
 import { createAdapters } from './adapters/registry.js';
 import { routerEnv } from './config.js';
 import { ROUTES_CHANNEL } from './db/channels.js';
@@ -14,7 +16,6 @@ import { buildNoticeServer } from './notices/notice.http.js';
 import { createNoticeService } from './notices/notice.service.js';
 import { SANDBOX_CODE_MAP } from './options/catalog.js';
 import { createOptionsService } from './options/options.service.js';
-import { createVirtualAccountService } from './pay/virtual-account.service.js';
 import { createPayoutService } from './payout/payout.service.js';
 import { routerRetentionRules } from './retention/retention.js';
 import { routerHandlers } from './router.grpc.js';
@@ -23,8 +24,10 @@ import { findRoute, seedRouteOnce } from './routes/route.repository.js';
 import { routeAdminHandlers } from './routes/route-admin.grpc.js';
 import { createRouteAdminService } from './routes/route-admin.service.js';
 import { createSecretResolver } from './routes/secrets.js';
+import { stpEmulatorRoute } from './routes/seed-routes.js';
 import { createBreakers } from './routing/circuit-breaker.js';
 import { createRouteSelector } from './routing/route-selector.js';
+import { statementLookups } from './statements/statement-lookups.js';
 
 export interface Router {
   grpcPort: number;
@@ -60,9 +63,14 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       codeMap: SANDBOX_CODE_MAP,
     });
     if (seeded) logger.info('seeded the default sandbox route');
+    // Outside production, an `stp` route to the sandbox's STP face, for the merchants bound to it (none at
+    // first), preferred over the sandbox for them (docs/sandbox-guide.md "The STP emulator").
+    if (!config.production && (await seedRouteOnce(db, stpEmulatorRoute(config))))
+      logger.info('seeded the stp route to the STP emulator');
 
     const adapters = createAdapters({ timeoutMs: config.UPSTREAM_TIMEOUT_MS });
-    const channels = createChannels(adapters, createSecretResolver(env, config.production));
+    const secret = createSecretResolver(env, config.production);
+    const channels = createChannels(adapters, secret);
     // Per replica: each judges routes by its own calls (README "Circuit breaker").
     const breakers = createBreakers({
       failureThreshold: config.ROUTE_BREAKER_FAILURES,
@@ -104,6 +112,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       },
     });
 
+    clabePoolGauge({ db, adapters, registry, logger, quarantineDays: config.CLABE_QUARANTINE_DAYS });
+
     const nc = await svc.events();
     svc.own(
       'outbox relay',
@@ -117,6 +127,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       routerRetentionRules({
         outboxDays: config.OUTBOX_RETENTION_DAYS,
         noticeDays: config.NOTICE_RETENTION_DAYS,
+        quarantineDays: config.CLABE_QUARANTINE_DAYS,
       }),
     );
 
@@ -125,9 +136,10 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       db,
       channels,
       logger,
+      registry,
       subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
     });
-    const noticeServer = buildNoticeServer({ notices, logger });
+    const noticeServer = buildNoticeServer({ notices, logger, trustedProxies: config.TRUSTED_PROXIES });
     addMetricsRoute(noticeServer, registry);
 
     const grpcServer = svc.own(
@@ -143,9 +155,20 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
             routerHandlers({
               logger,
               options: createOptionsService(db),
-              virtualAccounts: createVirtualAccountService({ selector, channels, breakers, logger }),
-              payouts: createPayoutService({ selector, channels, breakers, logger }),
-              statements: { findRoute: (id) => findRoute(db, id), channels },
+              virtualAccounts: createVirtualAccountService({
+                db,
+                selector,
+                channels,
+                breakers,
+                logger,
+                quarantineDays: config.CLABE_QUARANTINE_DAYS,
+              }),
+              payouts: createPayoutService({ db, selector, channels, breakers, logger }),
+              statements: {
+                findRoute: (id) => findRoute(db, id),
+                channels,
+                lookups: (routeId) => statementLookups(db, routeId),
+              },
             }),
           ],
           [
@@ -155,6 +178,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
               routes: createRouteAdminService({
                 db,
                 adapters,
+                secret,
                 breakers,
                 logger,
                 publicNoticeUrl: config.PUBLIC_NOTICE_URL,

@@ -10,11 +10,11 @@ import {
 import { AppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { z } from 'zod';
-import type { StatementLine } from './adapters/channel-adapter.js';
+import type { VirtualAccountService } from './accounts/virtual-account.service.js';
+import type { StatementLine, StatementLookups } from './adapters/channel-adapter.js';
 import type { RouteRow } from './db/schema.js';
 import { requireText } from './grpc-args.js';
 import type { OptionsService } from './options/options.service.js';
-import type { VirtualAccountService } from './pay/virtual-account.service.js';
 import type { PayoutService } from './payout/payout.service.js';
 import type { Channels } from './routes/channels.js';
 import { toAppError } from './routing/upstream-errors.js';
@@ -24,6 +24,8 @@ export interface StatementSource {
   /** The route by id; undefined when there is none. */
   findRoute(routeId: string): Promise<RouteRow | undefined>;
   channels: Channels;
+  /** The router's own records of the route, for adapters whose statements name only the channel's keys. */
+  lookups(routeId: string): StatementLookups;
 }
 
 export interface RouterGrpcDeps {
@@ -81,7 +83,12 @@ async function streamStatement(
     }
     upstream = true;
     const channel = source.channels.of(route);
-    for await (const line of channel.adapter.fetchStatement(channel.route, day.data, gone.signal)) {
+    for await (const line of channel.adapter.fetchStatement(
+      channel.route,
+      day.data,
+      source.lookups(route.id),
+      gone.signal,
+    )) {
       if (gone.signal.aborted) return;
       if (!call.write(statementMessage(route.id, line))) await once(call, 'drain', { signal: gone.signal });
     }

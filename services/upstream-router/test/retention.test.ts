@@ -20,7 +20,7 @@ beforeEach(async () => {
   await sql`truncate outbox, upstream_notices`.execute(db);
 });
 
-const rules = routerRetentionRules({ outboxDays: 7, noticeDays: 90 });
+const rules = routerRetentionRules({ outboxDays: 7, noticeDays: 90, quarantineDays: 180 });
 
 /**
  * A notice received `daysAgo` days ago with its NoticeReceived event, written as the notice service writes
@@ -81,23 +81,52 @@ describe('router retention', () => {
     await notice('recent', 3);
     await notice('waiting', 300, false);
     expect(await retentionRound(db, rules, { batchSize: 2 })).toEqual({
-      deleted: { outbox: 0, upstream_notices: 0 },
+      deleted: {
+        outbox: 0,
+        upstream_notices: 0,
+        channel_deposits: 0,
+        channel_payouts: 0,
+        virtual_accounts: 0,
+      },
       more: false,
     });
     expect(await noticeIds()).toEqual(['recent', 'waiting']);
   });
 
+  it('keeps an ended account through its CLABE quarantine and the notice retention, an open one always', async () => {
+    const account = (orderNo: string, endedDaysAgo: number | null) =>
+      sql`insert into virtual_accounts (order_no, route_id, clabe, amount, status, assigned, expires_at, ended_at)
+        values (${orderNo}, 'r', ${orderNo}, 100, ${endedDaysAgo === null ? 'open' : 'closed'}, true, now(),
+          ${endedDaysAgo === null ? null : sql`now() - make_interval(days => ${endedDaysAgo})`})`.execute(db);
+    await sql`truncate virtual_accounts, channel_deposits, channel_payouts`.execute(db);
+    await account('open-forever', null);
+    await account('in-quarantine', 200);
+    await account('past-both', 271);
+    await sql`insert into channel_deposits (route_id, deposit_id, clabe, amount, decision, received_at)
+      values ('r', 'old', 'c', 1, 'returned', now() - interval '91 days'), ('r', 'new', 'c', 1, 'returned', now())`.execute(
+      db,
+    );
+    await drain();
+    const left = await db.selectFrom('virtual_accounts').select('order_no').orderBy('order_no').execute();
+    expect(left.map((r) => r.order_no)).toEqual(['in-quarantine', 'open-forever']);
+    const deposits = await db.selectFrom('channel_deposits').select('deposit_id').execute();
+    expect(deposits.map((r) => r.deposit_id)).toEqual(['new']);
+  });
+
   it('turns a rule off at 0 days', () => {
-    expect(routerRetentionRules({ outboxDays: 0, noticeDays: 0 })).toEqual([]);
-    expect(routerRetentionRules({ outboxDays: 0, noticeDays: 1 }).map((r) => r.name)).toEqual([
-      'upstream_notices',
-    ]);
+    expect(routerRetentionRules({ outboxDays: 0, noticeDays: 0, quarantineDays: 180 })).toEqual([]);
+    expect(
+      routerRetentionRules({ outboxDays: 0, noticeDays: 1, quarantineDays: 180 }).map((r) => r.name),
+    ).toEqual(['upstream_notices', 'channel_deposits', 'channel_payouts', 'virtual_accounts']);
   });
 
   it('finds due rows of every rule through an index, never a scan of the table', async () => {
     const indexes: Record<string, string> = {
       outbox: 'outbox_published_idx',
       upstream_notices: 'upstream_notices_received_idx',
+      channel_deposits: 'channel_deposits_received_idx',
+      channel_payouts: 'channel_payouts_sent_idx',
+      virtual_accounts: 'virtual_accounts_ended_idx',
     };
     for (const rule of rules) {
       const plan = await retentionPlan(db, rule, { forbidSeqScan: true });

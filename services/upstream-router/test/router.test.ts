@@ -608,6 +608,7 @@ describe('route selection and failover', () => {
       route_id: 'slow-first',
       status: 'progress',
       upstream_ref: '',
+      clave_rastreo: '',
     });
   });
 

@@ -19,12 +19,12 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database as SandboxDatabase } from '../../upstream-sandbox/src/db/schema.js';
 import { type Sandbox, main as sandboxMain } from '../../upstream-sandbox/src/main.js';
+import { createVirtualAccountService } from '../src/accounts/virtual-account.service.js';
 import { createAdapters } from '../src/adapters/registry.js';
 import { migrations } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
 import { SANDBOX_CODE_MAP } from '../src/options/catalog.js';
 import { createOptionsService } from '../src/options/options.service.js';
-import { createVirtualAccountService } from '../src/pay/virtual-account.service.js';
 import { createPayoutService } from '../src/payout/payout.service.js';
 import { routerHandlers } from '../src/router.grpc.js';
 import { createChannels } from '../src/routes/channels.js';
@@ -32,6 +32,7 @@ import { findRoute, insertRoute, type NewRoute } from '../src/routes/route.repos
 import { createSecretResolver } from '../src/routes/secrets.js';
 import { createBreakers } from '../src/routing/circuit-breaker.js';
 import { createRouteSelector } from '../src/routing/route-selector.js';
+import { statementLookups } from '../src/statements/statement-lookups.js';
 
 // StreamStatement end to end: the router's gRPC handlers over its own Postgres (composed here as main.ts
 // does, without NATS, which statements do not use), the real sandbox channel over HTTP, and a gRPC
@@ -208,9 +209,20 @@ beforeAll(async () => {
         routerHandlers({
           logger,
           options: createOptionsService(db),
-          virtualAccounts: createVirtualAccountService({ selector, channels, breakers, logger }),
-          payouts: createPayoutService({ selector, channels, breakers, logger }),
-          statements: { findRoute: (id) => findRoute(db, id), channels },
+          virtualAccounts: createVirtualAccountService({
+            db,
+            selector,
+            channels,
+            breakers,
+            logger,
+            quarantineDays: 180,
+          }),
+          payouts: createPayoutService({ db, selector, channels, breakers, logger }),
+          statements: {
+            findRoute: (id) => findRoute(db, id),
+            channels,
+            lookups: (routeId) => statementLookups(db, routeId),
+          },
         }),
       ],
     ],

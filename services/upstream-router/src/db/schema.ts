@@ -61,13 +61,74 @@ export interface UpstreamNoticesTable {
   deliveries: Generated<number>;
 }
 
+/** A pay order's CLABE on its route (migration 20261126T2300_channel_records). */
+export interface VirtualAccountsTable {
+  order_no: string;
+  route_id: string;
+  clabe: string;
+  /** Centavos the order expects; a deposit of any other amount is returned. */
+  amount: ColumnType<number, number, never>;
+  status: 'open' | 'paid' | 'closed';
+  /** The router allocated the CLABE under the route's prefix (true), or the channel opened it (false). */
+  assigned: boolean;
+  /** The channel's reference of the account; '' when the router assigned it. */
+  upstream_ref: string;
+  expires_at: Date;
+  paid_amount: ColumnType<number, number | undefined, number>;
+  paid_at: Date | null;
+  /** SPEI tracking key of the deposit that paid it. */
+  clave_rastreo: ColumnType<string, string | undefined, string>;
+  /** When it stopped being open: the start of its CLABE's quarantine. */
+  ended_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface ClabeCursorsTable {
+  route_id: string;
+  next_number: ColumnType<number, number, number>;
+}
+
+/** Every deposit a channel offered on a route, once, with the router's answer. */
+export interface ChannelDepositsTable {
+  route_id: string;
+  /** The channel's id of the deposit; a repeat gets the first answer. */
+  deposit_id: string;
+  clabe: string;
+  amount: ColumnType<number, number, never>;
+  clave_rastreo: string;
+  /** The order it paid; '' when returned. */
+  order_no: string;
+  decision: 'accepted' | 'returned';
+  /** Why it was returned: unknown_account, order_not_open, amount_mismatch. */
+  reason: string;
+  sender_account: string;
+  sender_name: string;
+  deliveries: Generated<number>;
+  received_at: CreatedAt;
+}
+
+/** Every payout sent on a route: the channel's id (filled once it answered) and SPEI tracking key. */
+export interface ChannelPayoutsTable {
+  route_id: string;
+  transfer_no: string;
+  upstream_ref: ColumnType<string, string | undefined, string>;
+  clave_rastreo: ColumnType<string, string | undefined, string>;
+  sent_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   routes: RoutesTable;
   route_merchants: RouteMerchantsTable;
   router_meta: RouterMetaTable;
   upstream_notices: UpstreamNoticesTable;
+  virtual_accounts: VirtualAccountsTable;
+  clabe_cursors: ClabeCursorsTable;
+  channel_deposits: ChannelDepositsTable;
+  channel_payouts: ChannelPayoutsTable;
   outbox: OutboxTable;
 }
 
 export type RouteRow = Selectable<RoutesTable>;
 export type UpstreamNoticeRow = Selectable<UpstreamNoticesTable>;
+export type VirtualAccountRow = Selectable<VirtualAccountsTable>;
+export type ChannelPayoutRow = Selectable<ChannelPayoutsTable>;

@@ -1,4 +1,9 @@
-import { createHttpServer, type FastifyInstance } from '@agentpay/http';
+import {
+  createHttpServer,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
 import { contextFrom, inSpan, SpanKind } from '@agentpay/telemetry';
 import type { NoticeService } from './notice.service.js';
@@ -6,15 +11,30 @@ import type { NoticeService } from './notice.service.js';
 /** Largest notice accepted; channel notices are a few hundred bytes. */
 const BODY_LIMIT = 64 * 1024;
 
-/** The HTTP server channels deliver notices to: `POST /notices/:routeId`. */
-export function buildNoticeServer(deps: { notices: NoticeService; logger: Logger }): FastifyInstance {
-  const http = createHttpServer(deps.logger, { bodyLimit: BODY_LIMIT });
+/**
+ * The HTTP server channels deliver webhooks to: `POST /notices/:routeId` and `POST /notices/:routeId/:event`
+ * (STP's `abono` and `cambio-estado`). The caller's address is the socket's, or X-Forwarded-For's when the
+ * socket is a proxy listed in `trustedProxies` (TRUSTED_PROXIES): an allow-list must not trust a header
+ * anyone can send.
+ */
+export function buildNoticeServer(deps: {
+  notices: NoticeService;
+  logger: Logger;
+  trustedProxies: readonly string[];
+}): FastifyInstance {
+  const http = createHttpServer(deps.logger, {
+    bodyLimit: BODY_LIMIT,
+    ...(deps.trustedProxies.length > 0 ? { trustProxy: [...deps.trustedProxies] } : {}),
+  });
   // Signatures cover the exact bytes sent, so the body stays raw text until the adapter verified it.
   http.removeAllContentTypeParsers();
   http.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   http.get('/healthz', async () => ({ status: 'ok' }));
-  http.post<{ Params: { routeId: string } }>('/notices/:routeId', async (request, reply) => {
+  const receive = async (
+    request: FastifyRequest<{ Params: { routeId: string; event?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';
     // Continues the channel's trace when it sends a traceparent, else starts one; the NoticeReceived
     // event the notice causes carries it on to the service that applies it.
@@ -31,15 +51,19 @@ export function buildNoticeServer(deps: { notices: NoticeService; logger: Logger
       },
       async (span) => {
         const result = await deps.notices.receive(request.params.routeId, {
+          event: request.params.event ?? '',
           headers: request.headers,
           rawBody,
+          remoteAddress: request.ip,
         });
         span.setAttribute('http.response.status_code', result.status);
         return result;
       },
     );
     return reply.code(answer.status).send(answer.body);
-  });
+  };
+  http.post('/notices/:routeId', receive);
+  http.post('/notices/:routeId/:event', receive);
   http.setErrorHandler((err, _request, reply) => {
     const status = (err as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500)

@@ -1,6 +1,25 @@
 import { sql, type Transaction } from 'kysely';
-import type { UpstreamNotice } from '../adapters/channel-adapter.js';
 import type { Database } from '../db/schema.js';
+
+/** A notice as the router records it and passes it on (NoticeReceived), in the platform's words. */
+export type RecordedNotice =
+  | {
+      kind: 'payment';
+      noticeId: string;
+      orderNo: string;
+      status: 'success' | 'fail' | 'close';
+      paidAmount: number;
+      paidAt?: Date | undefined;
+      claveRastreo: string;
+    }
+  | {
+      kind: 'payout';
+      noticeId: string;
+      transferNo: string;
+      status: 'success' | 'fail' | 'returned';
+      finishedAt?: Date | undefined;
+      claveRastreo: string;
+    };
 
 /**
  * Records a delivery of a notice in the caller's transaction. Answers `true` for its first delivery;
@@ -9,7 +28,7 @@ import type { Database } from '../db/schema.js';
 export async function recordNotice(
   trx: Transaction<Database>,
   routeId: string,
-  notice: UpstreamNotice,
+  notice: RecordedNotice,
 ): Promise<boolean> {
   const { ref, payload } =
     notice.kind === 'payment'

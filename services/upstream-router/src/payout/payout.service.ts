@@ -7,27 +7,35 @@ import type {
   SubmitPayoutResponse,
   UpstreamPayout,
 } from '@agentpay/proto';
+import type { Kysely } from 'kysely';
 import { UpstreamNotFoundError, UpstreamUnavailableError } from '../adapters/channel-adapter.js';
-import type { RouteRow } from '../db/schema.js';
+import type { Database, RouteRow } from '../db/schema.js';
 import { instantText, requireCentavos, requireText } from '../grpc-args.js';
 import type { Channels } from '../routes/channels.js';
 import type { Breakers } from '../routing/circuit-breaker.js';
 import { withFailover } from '../routing/failover.js';
 import type { RouteSelector } from '../routing/route-selector.js';
 import { toAppError } from '../routing/upstream-errors.js';
+import { findPayout, recordPayoutRefs, recordPayoutSent } from './channel-payout.repository.js';
 import { publicPayeeCode } from './payee-code.js';
 
 /** A channel's answer to a payout, or the stand-in for one that never came (a timeout). */
-type SubmitAnswer = { status: 'progress' | 'fail'; upstreamRef: string; unanswered?: boolean };
+type SubmitAnswer = {
+  status: 'progress' | 'fail';
+  upstreamRef: string;
+  claveRastreo?: string | undefined;
+  unanswered?: boolean;
+};
 
 /** Payee inquiries and payouts: on a selected route, with each route's own payee codes. */
 export function createPayoutService(deps: {
+  db: Kysely<Database>;
   selector: RouteSelector;
   channels: Channels;
   breakers: Breakers;
   logger: Logger;
 }) {
-  const { selector, channels, breakers, logger } = deps;
+  const { db, selector, channels, breakers, logger } = deps;
 
   const upstreamCode = (route: RouteRow, publicCode: string | undefined) =>
     publicCode === undefined ? '' : (route.code_map[publicCode] ?? '');
@@ -77,6 +85,8 @@ export function createPayoutService(deps: {
           routes,
           async (r): Promise<SubmitAnswer> => {
             const channel = channels.of(r);
+            // Recorded before it is sent, so the route's record of it (and its day) survives a crash mid-call.
+            await recordPayoutSent(db, r.id, transferNo);
             try {
               return await channel.adapter.submitPayout(channel.route, {
                 transferNo,
@@ -99,7 +109,16 @@ export function createPayoutService(deps: {
           // A payout kept after a timeout was still a timeout: it counts against the route's breaker.
           { logger, operation: 'SubmitPayout', breakers, unhealthy: (answer) => answer.unanswered === true },
         );
-        return { route_id: route.id, status: result.status, upstream_ref: result.upstreamRef };
+        await recordPayoutRefs(db, route.id, transferNo, {
+          upstreamRef: result.upstreamRef,
+          claveRastreo: result.claveRastreo,
+        });
+        return {
+          route_id: route.id,
+          status: result.status,
+          upstream_ref: result.upstreamRef,
+          clave_rastreo: result.claveRastreo ?? '',
+        };
       } catch (err) {
         throw toAppError(err, { logger, operation: 'SubmitPayout' });
       }
@@ -116,19 +135,23 @@ export function createPayoutService(deps: {
       const route = await selector.byId(ref.route_id);
       try {
         const channel = channels.of(route);
+        const sent = await findPayout(db, route.id, { transferNo });
         const state = await channel.adapter.queryPayout(channel.route, {
           transferNo,
-          upstreamRef: ref.upstream_ref,
+          upstreamRef: ref.upstream_ref || sent?.upstream_ref || '',
+          sentAt: sent?.sent_at,
         });
+        await recordPayoutRefs(db, route.id, transferNo, state);
         return {
           status: state.status,
           finished_at: instantText(state.finishedAt),
           route_id: '',
           upstream_ref: '',
+          clave_rastreo: state.claveRastreo ?? '',
         };
       } catch (err) {
         if (err instanceof UpstreamNotFoundError && !ref.upstream_ref)
-          return { status: 'fail', finished_at: '', route_id: '', upstream_ref: '' };
+          return { status: 'fail', finished_at: '', route_id: '', upstream_ref: '', clave_rastreo: '' };
         throw toAppError(err, { logger, operation: 'QueryPayout', routeId: route.id });
       }
     },
@@ -146,13 +169,21 @@ export function createPayoutService(deps: {
     for (const route of routes) {
       try {
         const channel = channels.of(route);
-        const state = await channel.adapter.queryPayout(channel.route, { transferNo, upstreamRef: '' });
+        const sent = await findPayout(db, route.id, { transferNo });
+        const state = await channel.adapter.queryPayout(channel.route, {
+          transferNo,
+          upstreamRef: sent?.upstream_ref ?? '',
+          sentAt: sent?.sent_at,
+        });
         logger.warn({ transferNo, routeId: route.id }, 'payout with no recorded route found on a route');
+        // Its channel id, so the channel's later notices about it find it.
+        await recordPayoutRefs(db, route.id, transferNo, state);
         return {
           status: state.status,
           finished_at: instantText(state.finishedAt),
           route_id: route.id,
           upstream_ref: state.upstreamRef ?? '',
+          clave_rastreo: state.claveRastreo ?? '',
         };
       } catch (err) {
         if (err instanceof UpstreamNotFoundError) continue;
@@ -162,7 +193,7 @@ export function createPayoutService(deps: {
     if (unanswered)
       throw toAppError(unanswered.err, { logger, operation: 'QueryPayout', routeId: unanswered.routeId });
     logger.warn({ transferNo, routes: routes.length }, 'no route holds the payout; it was never taken');
-    return { status: 'fail', finished_at: '', route_id: '', upstream_ref: '' };
+    return { status: 'fail', finished_at: '', route_id: '', upstream_ref: '', clave_rastreo: '' };
   }
 
   return service;

@@ -12,6 +12,11 @@ export interface RouterRetention {
    * published again, and payments or transfers apply it idempotently (it changes nothing twice).
    */
   noticeDays: number;
+  /**
+   * CLABE_QUARANTINE_DAYS: an ended virtual account is kept through its CLABE's quarantine (it is what keeps
+   * the CLABE out of use) and NOTICE_RETENTION_DAYS more, so a late deposit still finds its order.
+   */
+  quarantineDays: number;
 }
 
 /**
@@ -31,5 +36,28 @@ export function routerRetentionRules(keep: RouterRetention): RetentionRule[] {
       keepMs: keep.noticeDays * DAY_MS,
       notAfter: OLDEST_UNPUBLISHED_OUTBOX,
     });
+  if (keep.noticeDays > 0) {
+    // Deposits and payouts as the router recorded them are read back for their day's statement.
+    rules.push(
+      {
+        name: 'channel_deposits',
+        table: 'channel_deposits',
+        timeColumn: 'received_at',
+        keepMs: keep.noticeDays * DAY_MS,
+      },
+      {
+        name: 'channel_payouts',
+        table: 'channel_payouts',
+        timeColumn: 'sent_at',
+        keepMs: keep.noticeDays * DAY_MS,
+      },
+      {
+        name: 'virtual_accounts',
+        table: 'virtual_accounts',
+        timeColumn: 'ended_at',
+        keepMs: (keep.quarantineDays + keep.noticeDays) * DAY_MS,
+      },
+    );
+  }
   return rules;
 }

@@ -16,12 +16,14 @@ export interface Channel {
 /** Pairs a route with its adapter and resolved secrets. */
 export function createChannels(adapters: AdapterRegistry, secret: SecretResolver) {
   return {
+    /** Resolves secret references (environment variable names) the way routes do. */
+    secret,
     /** The route's channel; a route naming an adapter this build lacks is unusable (so failover skips it). */
     of(route: RouteRow): Channel {
       const adapter = adapters.get(route.adapter);
       if (!adapter)
         throw new UpstreamUnavailableError(`route ${route.id} names unknown adapter ${route.adapter}`);
-      return { adapter, route: routeContext(route, secret) };
+      return { adapter, route: routeContext(route, adapter, secret) };
     },
   };
 }

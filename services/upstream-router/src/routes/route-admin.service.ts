@@ -18,6 +18,7 @@ import {
   unbindMerchant,
 } from './route.repository.js';
 import { checkMchNo, checkRoute, parseConfig, RouteAdminError } from './route-spec.js';
+import type { SecretResolver } from './secrets.js';
 
 /** A route as operators see it: its settings, bindings, and this replica's breaker. */
 export interface RouteView {
@@ -80,6 +81,8 @@ function mergeConfig(base: Record<string, unknown>, patch: Record<string, unknow
 export function createRouteAdminService(deps: {
   db: Kysely<Database>;
   adapters: AdapterRegistry;
+  /** Resolves the secrets a route names, so a key that does not load is refused when the route is saved. */
+  secret: SecretResolver;
   breakers: Breakers;
   logger: Logger;
   /** Base of the router's notice endpoint, for routes created without a config.noticeUrl. */
@@ -153,6 +156,7 @@ export function createRouteAdminService(deps: {
           codeMap: spec.code_map,
         },
         adapters,
+        deps.secret,
       );
       if (!(await insertRoute(db, route)))
         throw new RouteAdminError('conflict', `route ${JSON.stringify(route.id)} exists`);
@@ -190,6 +194,7 @@ export function createRouteAdminService(deps: {
             codeMap: set.has('code_map') ? changes.code_map : current.codeMap,
           },
           adapters,
+          deps.secret,
         );
         reconnect = (next.enabled && !current.enabled) || CONNECTION_FIELDS.some((f) => set.has(f));
         await saveRoute(trx, next);

@@ -4,6 +4,8 @@ import type { NewRoute } from './route.repository.js';
 import { checkRoute, parseConfig, RouteAdminError } from './route-spec.js';
 
 const adapters = createAdapters({ timeoutMs: 1_000 });
+/** A route names secrets the tests never set: each resolves to ''. */
+const noSecrets = () => '';
 
 const route = (over: Partial<NewRoute> = {}): NewRoute => ({
   id: 'second',
@@ -27,7 +29,7 @@ const route = (over: Partial<NewRoute> = {}): NewRoute => ({
 
 function problem(r: NewRoute): string {
   try {
-    checkRoute(r, adapters);
+    checkRoute(r, adapters, noSecrets);
   } catch (err) {
     if (err instanceof RouteAdminError && err.kind === 'invalid') return err.message;
     throw err;
@@ -40,12 +42,15 @@ describe('checkRoute', () => {
     const checked = checkRoute(
       route({ name: '  Second  ', methods: ['mex_virtual_account', 'mex_virtual_account'] }),
       adapters,
+      noSecrets,
     );
     expect(checked).toMatchObject({ name: 'Second', methods: ['mex_virtual_account'] });
   });
 
   it('maps only public Banxico codes, whatever the channel calls them', () => {
-    expect(checkRoute(route({ codeMap: { '40012': '012' } }), adapters).codeMap).toEqual({ '40012': '012' });
+    expect(checkRoute(route({ codeMap: { '40012': '012' } }), adapters, noSecrets).codeMap).toEqual({
+      '40012': '012',
+    });
     expect(problem(route({ codeMap: { '012': '012' } }))).toMatch(/^codeMap\.012:/);
     expect(problem(route({ codeMap: { '40012': '' } }))).toMatch(/^codeMap\.40012:/);
   });
@@ -62,7 +67,7 @@ describe('checkRoute', () => {
       /^config\.baseUrl:/,
     );
     expect(problem(route({ config: { ...route().config, timeoutMs: 0 } }))).toMatch(/^config\.timeoutMs:/);
-    expect(problem(route({ adapter: 'stp' }))).toMatch(/^adapter: unknown adapter "stp"/);
+    expect(problem(route({ adapter: 'carrier-pigeon' }))).toMatch(/^adapter: unknown adapter "carrier-pigeon"/);
   });
 
   it('refuses a route that serves nothing, or an unknown scope', () => {

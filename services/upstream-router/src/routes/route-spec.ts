@@ -1,7 +1,8 @@
 import type { AdapterRegistry } from '../adapters/registry.js';
 import { BANK_PAYEE_TYPES, PAY_METHODS, PAYEE_TYPES, PUBLIC_BANK_CODES } from '../options/catalog.js';
 import type { NewRoute } from './route.repository.js';
-import { SECRET_REF } from './secrets.js';
+import { CREDENTIALS_REF, resolveCredentials } from './route-context.js';
+import { SECRET_REF, type SecretResolver } from './secrets.js';
 
 /** An operator's request the router refuses; the message names the field in the admin API's terms. */
 export class RouteAdminError extends Error {
@@ -39,7 +40,7 @@ function checkList(
  * Checks a whole route as it would be stored and returns it normalised (lists without repeats, name
  * trimmed). Throws RouteAdminError('invalid') naming the first problem.
  */
-export function checkRoute(route: NewRoute, adapters: AdapterRegistry): NewRoute {
+export function checkRoute(route: NewRoute, adapters: AdapterRegistry, secret: SecretResolver): NewRoute {
   if (!ROUTE_ID.test(route.id))
     throw invalid('id: 1 to 63 lowercase letters, digits or -, starting with a letter or digit');
   const name = route.name.trim();
@@ -50,19 +51,25 @@ export function checkRoute(route: NewRoute, adapters: AdapterRegistry): NewRoute
     throw invalid(
       `adapter: unknown adapter ${JSON.stringify(route.adapter)} (known: ${[...adapters.keys()].join(', ')})`,
     );
-  const { noticeUrl, noticeSecretRef } = route.config;
-  if (
-    noticeSecretRef !== undefined &&
-    (typeof noticeSecretRef !== 'string' || !SECRET_REF.test(noticeSecretRef))
-  )
-    throw invalid('config.noticeSecretRef: must name a SANDBOX_*, UPSTREAM_* or CHANNEL_* variable');
+  const { noticeUrl } = route.config;
+  // A route (editable by operators) may only name variables of the secret families.
+  const refKeys = Object.values(adapter.secretRefs);
+  for (const key of refKeys) {
+    if (key === CREDENTIALS_REF) continue;
+    const ref = route.config[key];
+    if (ref !== undefined && (typeof ref !== 'string' || !SECRET_REF.test(ref)))
+      throw invalid(`config.${key}: must name a SANDBOX_*, UPSTREAM_* or CHANNEL_* variable`);
+  }
   if (noticeUrl !== undefined && (typeof noticeUrl !== 'string' || !/^https?:\/\/\S+$/.test(noticeUrl)))
     throw invalid('config.noticeUrl: must be an http(s) URL');
-  const configProblem = adapter.configProblem(route.config);
-  if (configProblem) throw invalid(configProblem);
-
-  if (!SECRET_REF.test(route.credentialsRef))
+  const usesCredentialsRef = refKeys.includes(CREDENTIALS_REF);
+  if ((usesCredentialsRef || route.credentialsRef !== '') && !SECRET_REF.test(route.credentialsRef))
     throw invalid('credentialsRef: must name a SANDBOX_*, UPSTREAM_* or CHANNEL_* variable');
+  const configProblem = adapter.configProblem(
+    route.config,
+    resolveCredentials(adapter, route.config, route.credentialsRef, secret),
+  );
+  if (configProblem) throw invalid(configProblem);
 
   const methods = checkList(route.methods, PAY_METHODS, 'methods');
   const payeeTypes = checkList(route.payeeTypes, PAYEE_TYPES, 'payeeTypes');

@@ -1,3 +1,5 @@
+import { STP_DEMO_PASSPHRASE, STP_DEMO_PRIVATE_KEY_PEM } from '@agentpay/spei';
+
 /** Resolves a route's secret reference (an environment variable name) to its value, or '' when unset. */
 export type SecretResolver = (ref: string) => string;
 
@@ -6,6 +8,9 @@ export type SecretResolver = (ref: string) => string;
 const DEV_DEFAULTS: Readonly<Record<string, string>> = {
   SANDBOX_API_KEY: 'sandbox-dev-key',
   SANDBOX_NOTICE_SECRET: 'sandbox-notice-secret',
+  // The seeded `stp` route signs with STP's public demo key, which the STP emulator knows.
+  CHANNEL_STP_PRIVATE_KEY: STP_DEMO_PRIVATE_KEY_PEM,
+  CHANNEL_STP_PASSPHRASE: STP_DEMO_PASSPHRASE,
 };
 
 /**

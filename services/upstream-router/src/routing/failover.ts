@@ -1,6 +1,6 @@
 import type { Logger } from '@agentpay/logger';
 import { AppError } from '@agentpay/wire';
-import { UpstreamUnavailableError } from '../adapters/channel-adapter.js';
+import { ClabePoolExhaustedError, UpstreamUnavailableError } from '../adapters/channel-adapter.js';
 import type { Breakers } from './circuit-breaker.js';
 
 /**
@@ -9,7 +9,9 @@ import type { Breakers } from './circuit-breaker.js';
  * Each attempt goes through the route's circuit breaker: a route whose breaker turned it away since
  * selection (another call took its probe) is skipped, and every outcome is reported to it.
  * `unhealthy` marks an answer that still counts against the route (a payout kept after a timeout).
- * When no route answered: UPSTREAM_UNAVAILABLE (nothing was created upstream).
+ * A route with no CLABE left to assign is passed over without counting against its breaker (it is full,
+ * not down). When no route answered: UPSTREAM_UNAVAILABLE (nothing was created upstream), or
+ * NO_UPSTREAM_ROUTE when every route that could serve was full.
  */
 export async function withFailover<R extends { id: string }, T>(
   routes: readonly R[],
@@ -17,6 +19,7 @@ export async function withFailover<R extends { id: string }, T>(
   context: { logger: Logger; operation: string; breakers: Breakers; unhealthy?: (result: T) => boolean },
 ): Promise<{ route: R; result: T }> {
   const { breakers } = context;
+  let full = 0;
   for (const route of routes) {
     const pass = breakers.enter(route.id);
     if (!pass) {
@@ -27,6 +30,15 @@ export async function withFailover<R extends { id: string }, T>(
     try {
       result = await attempt(route);
     } catch (err) {
+      if (err instanceof ClabePoolExhaustedError) {
+        pass.succeeded();
+        full++;
+        context.logger.error(
+          { routeId: route.id, operation: context.operation, reason: err.message },
+          'route has no CLABE left to assign, trying the next one',
+        );
+        continue;
+      }
       if (!(err instanceof UpstreamUnavailableError)) {
         // The channel answered (with something we refuse) or this code failed: not an outage.
         pass.succeeded();
@@ -43,5 +55,5 @@ export async function withFailover<R extends { id: string }, T>(
     else pass.succeeded();
     return { route, result };
   }
-  throw new AppError('UPSTREAM_UNAVAILABLE');
+  throw new AppError(full > 0 && full === routes.length ? 'NO_UPSTREAM_ROUTE' : 'UPSTREAM_UNAVAILABLE');
 }

@@ -2,13 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
   type ChannelAdapter,
-  NoticeRejectedError,
   type PaymentState,
   type PayoutState,
   type RouteContext,
   type StatementLine,
-  type UpstreamNotice,
   UpstreamUnavailableError,
+  type WebhookReply,
 } from '../channel-adapter.js';
 import { channelLines, channelRequest, setting } from './sandbox.client.js';
 
@@ -24,6 +23,7 @@ const account = z.object({
   status: z.enum(['open', 'paid', 'closed', 'expired']),
   paidAmount: z.number().int(),
   paidAt: z.string().nullable(),
+  claveRastreo: z.string().nullish(),
 });
 
 const payout = z.object({
@@ -31,6 +31,7 @@ const payout = z.object({
   status: z.enum(['processing', 'succeeded', 'failed', 'returned', 'rejected']),
   finishedAt: z.string().nullable(),
   returnedAt: z.string().nullable(),
+  claveRastreo: z.string().nullish(),
 });
 
 const inquiry = z.object({ result: z.enum(['valid', 'invalid', 'unknown']) });
@@ -39,12 +40,18 @@ const notice = z.discriminatedUnion('type', [
   z.object({
     id: z.string().min(1),
     type: z.literal('virtual_account.paid'),
-    data: z.object({ orderRef: z.string().min(1), paidAmount: z.number().int(), paidAt: z.string() }),
+    data: z.object({
+      orderRef: z.string().min(1),
+      clabe: z.string().optional(),
+      paidAmount: z.number().int(),
+      paidAt: z.string(),
+      claveRastreo: z.string().nullish(),
+    }),
   }),
   z.object({
     id: z.string().min(1),
     type: z.enum(['payout.succeeded', 'payout.failed', 'payout.returned']),
-    data: z.object({ payoutRef: z.string().min(1), at: z.string() }),
+    data: z.object({ payoutRef: z.string().min(1), at: z.string(), claveRastreo: z.string().nullish() }),
   }),
 ]);
 
@@ -99,7 +106,12 @@ function date(text: string | null): Date | undefined {
 }
 
 function paymentState(a: z.output<typeof account>): PaymentState {
-  return { status: PAYMENT_STATUS[a.status], paidAmount: a.paidAmount, paidAt: date(a.paidAt) };
+  return {
+    status: PAYMENT_STATUS[a.status],
+    paidAmount: a.paidAmount,
+    paidAt: date(a.paidAt),
+    claveRastreo: a.claveRastreo ?? '',
+  };
 }
 
 function payoutState(p: z.output<typeof payout>): PayoutState {
@@ -107,6 +119,7 @@ function payoutState(p: z.output<typeof payout>): PayoutState {
     status: PAYOUT_STATUS[p.status],
     finishedAt: date(p.returnedAt ?? p.finishedAt),
     upstreamRef: p.payoutId,
+    claveRastreo: p.claveRastreo ?? '',
   };
 }
 
@@ -128,7 +141,16 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
       ? `/channel/virtual-accounts/${encodeURIComponent(ref.upstreamRef)}`
       : `/channel/virtual-accounts?orderRef=${encodeURIComponent(ref.orderNo)}`;
 
+  const reply = (status: number, body: unknown, refused?: WebhookReply['refused']): WebhookReply => ({
+    status,
+    body,
+    refused,
+  });
+
   return {
+    // The channel's API key is the route's credentials_ref; notices are signed with noticeSecretRef's key.
+    secretRefs: { apiKey: 'credentialsRef', noticeSecret: 'noticeSecretRef' },
+
     configProblem(config) {
       const parsed = routeConfig.safeParse(config);
       if (parsed.success) return undefined;
@@ -137,38 +159,41 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
       return `${['config', ...(issue?.path ?? []).map(String)].join('.')}: ${issue?.message ?? 'invalid'}`;
     },
 
-    async createVirtualAccount(route, request) {
-      const a = await post(
-        route,
-        '/channel/virtual-accounts',
-        {
-          orderRef: request.orderNo,
-          amount: request.amount,
-          expiresAt: request.expiredTime.toISOString(),
-          noticeUrl: setting(route, 'noticeUrl'),
-        },
-        account,
-      );
-      return {
-        clabe: a.clabe,
-        bankCode: a.bankCode,
-        bankName: a.bankName,
-        beneficiaryName: a.beneficiaryName,
-        reference: a.reference,
-        upstreamRef: a.accountId,
-      };
-    },
+    accounts: {
+      kind: 'opened',
+      async open(route, request) {
+        const a = await post(
+          route,
+          '/channel/virtual-accounts',
+          {
+            orderRef: request.orderNo,
+            amount: request.amount,
+            expiresAt: request.expiredTime.toISOString(),
+            noticeUrl: setting(route, 'noticeUrl'),
+          },
+          account,
+        );
+        return {
+          clabe: a.clabe,
+          bankCode: a.bankCode,
+          bankName: a.bankName,
+          beneficiaryName: a.beneficiaryName,
+          reference: a.reference,
+          upstreamRef: a.accountId,
+        };
+      },
 
-    async closeVirtualAccount(route, ref) {
-      // Closing needs the channel's id; an order known only by number is looked up first.
-      const id = ref.upstreamRef || (await get(route, accountPath(ref), account)).accountId;
-      return paymentState(
-        await post(route, `/channel/virtual-accounts/${encodeURIComponent(id)}/close`, {}, account),
-      );
-    },
+      async close(route, ref) {
+        // Closing needs the channel's id; an order known only by number is looked up first.
+        const id = ref.upstreamRef || (await get(route, accountPath(ref), account)).accountId;
+        return paymentState(
+          await post(route, `/channel/virtual-accounts/${encodeURIComponent(id)}/close`, {}, account),
+        );
+      },
 
-    async queryVirtualAccount(route, ref) {
-      return paymentState(await get(route, accountPath(ref), account));
+      async query(route, ref) {
+        return paymentState(await get(route, accountPath(ref), account));
+      },
     },
 
     async inquire(route, request) {
@@ -204,7 +229,7 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
       // A repeat of an earlier submission answers the payout as it is now; only a refusal or a
       // failure is final here, anything else arrives later as a notice.
       const status = p.status === 'rejected' || p.status === 'failed' ? 'fail' : 'progress';
-      return { status, upstreamRef: p.payoutId };
+      return { status, upstreamRef: p.payoutId, claveRastreo: p.claveRastreo ?? '' };
     },
 
     async queryPayout(route, ref) {
@@ -214,7 +239,8 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
       return payoutState(await get(route, path, payout));
     },
 
-    async *fetchStatement(route, day, signal): AsyncGenerator<StatementLine> {
+    // The sandbox names the platform's references on its statement itself: no lookups needed.
+    async *fetchStatement(route, day, _lookups, signal): AsyncGenerator<StatementLine> {
       const path = `/channel/statements/${encodeURIComponent(day)}`;
       // Every doubt is "unavailable": the platform must never take a partial statement for the day.
       const broken = (why: string) =>
@@ -244,37 +270,46 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
       if (!ended) throw broken(`ended after ${count} lines without its end line`);
     },
 
-    parseNotice(route, received): UpstreamNotice {
-      const signature = received.headers[SIGNATURE_HEADER];
-      if (!route.noticeSecret) throw new NoticeRejectedError('signature', 'route has no notice secret');
-      if (typeof signature !== 'string' || !signatureMatches(route.noticeSecret, received.rawBody, signature))
-        throw new NoticeRejectedError('signature', 'bad or missing notice signature');
+    async handleWebhook(route, webhook, core) {
+      const secret = route.credentials['noticeSecret'] ?? '';
+      const signature = webhook.headers[SIGNATURE_HEADER];
+      if (!secret) return reply(401, { result: 'bad_signature' }, 'signature');
+      if (typeof signature !== 'string' || !signatureMatches(secret, webhook.rawBody, signature))
+        return reply(401, { result: 'bad_signature' }, 'signature');
       let json: unknown;
       try {
-        json = JSON.parse(received.rawBody);
+        json = JSON.parse(webhook.rawBody);
       } catch {
-        throw new NoticeRejectedError('malformed', 'notice is not JSON');
+        return reply(400, { result: 'malformed' }, 'malformed');
       }
       const parsed = notice.safeParse(json);
-      if (!parsed.success) throw new NoticeRejectedError('malformed', 'unexpected notice shape');
+      if (!parsed.success) return reply(400, { result: 'malformed' }, 'malformed');
       const n = parsed.data;
       if (n.type === 'virtual_account.paid') {
-        return {
-          kind: 'payment',
-          noticeId: n.id,
-          orderNo: n.data.orderRef,
-          status: 'success',
-          paidAmount: n.data.paidAmount,
+        // The sandbox applied the deposit to the account it opened: the router records it and passes it on.
+        const answer = await core.deposit({
+          depositId: n.id,
+          clabe: n.data.clabe ?? '',
+          amount: n.data.paidAmount,
+          claveRastreo: n.data.claveRastreo ?? '',
           paidAt: date(n.data.paidAt),
-        };
+          senderAccount: '',
+          senderName: '',
+          appliedByChannel: true,
+          orderNoHint: n.data.orderRef,
+        });
+        if (answer.decision === 'returned')
+          return reply(404, { result: 'unknown_account' }, 'unknown_target');
+        return reply(200, { result: answer.repeated ? 'duplicate' : 'recorded' });
       }
-      return {
-        kind: 'payout',
+      const outcome = await core.payout({
         noticeId: n.id,
-        transferNo: n.data.payoutRef,
+        payout: { transferNo: n.data.payoutRef },
         status: NOTICE_PAYOUT_STATUS[n.type],
         finishedAt: date(n.data.at),
-      };
+        claveRastreo: n.data.claveRastreo ?? '',
+      });
+      return reply(200, { result: outcome === 'duplicate' ? 'duplicate' : 'recorded' });
     },
   };
 }

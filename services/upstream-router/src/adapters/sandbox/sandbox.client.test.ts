@@ -68,8 +68,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function route(base = baseUrl, credentials: string | null = 'key-1'): RouteContext {
-  return { id: 'r1', config: { baseUrl: `${base}/` }, credentials } as unknown as RouteContext;
+function route(base = baseUrl, apiKey: string | null = 'key-1'): RouteContext {
+  return {
+    id: 'r1',
+    config: { baseUrl: `${base}/` },
+    credentials: apiKey === null ? {} : { apiKey },
+  } as unknown as RouteContext;
 }
 
 const call = (path: string, extra: { method?: 'GET' | 'POST'; body?: unknown; timeoutMs?: number } = {}) =>
@@ -147,7 +151,7 @@ describe('channelRequest', () => {
     expect(noKey.message).toMatch(/no credentials/);
     const noUrl = await failure(
       channelRequest(
-        { id: 'r2', config: {}, credentials: 'k' } as unknown as RouteContext,
+        { id: 'r2', config: {}, credentials: { apiKey: 'k' } } as unknown as RouteContext,
         { method: 'GET', path: '/ok', timeoutMs: 1000 },
         schema,
       ),

@@ -53,7 +53,8 @@ export async function channelRequest<S extends z.ZodType>(
   call: { method: 'GET' | 'POST'; path: string; body?: unknown; timeoutMs: number },
   schema: S,
 ): Promise<z.output<S>> {
-  if (!route.credentials) throw new UpstreamUnavailableError(`route ${route.id} has no credentials`);
+  if (!route.credentials['apiKey'])
+    throw new UpstreamUnavailableError(`route ${route.id} has no credentials`);
   const url = `${setting(route, 'baseUrl').replace(/\/+$/, '')}${call.path}`;
   let status: number;
   let text: string;
@@ -69,7 +70,7 @@ export async function channelRequest<S extends z.ZodType>(
       dispatcher: channelConnections,
       method: call.method,
       headers: {
-        'x-api-key': route.credentials,
+        'x-api-key': route.credentials['apiKey'] ?? '',
         ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
@@ -121,7 +122,8 @@ export async function* channelLines(
   route: RouteContext,
   call: { path: string; timeoutMs: number; signal?: AbortSignal | undefined },
 ): AsyncGenerator<string> {
-  if (!route.credentials) throw new UpstreamUnavailableError(`route ${route.id} has no credentials`);
+  if (!route.credentials['apiKey'])
+    throw new UpstreamUnavailableError(`route ${route.id} has no credentials`);
   const url = `${setting(route, 'baseUrl').replace(/\/+$/, '')}${call.path}`;
   const timeout = timeoutFor(route, call.timeoutMs);
   const what = `GET ${call.path}`;
@@ -130,7 +132,7 @@ export async function* channelLines(
     response = await request(url, {
       dispatcher: channelConnections,
       method: 'GET',
-      headers: { 'x-api-key': route.credentials },
+      headers: { 'x-api-key': route.credentials['apiKey'] ?? '' },
       headersTimeout: timeout,
       bodyTimeout: timeout,
       ...(call.signal ? { signal: call.signal } : {}),

@@ -96,14 +96,18 @@ afterAll(async () => {
 });
 
 const adapter = createSandboxAdapter({ timeoutMs: 2_000 });
+/** The sandbox names the platform's references itself: it never asks the router. */
+const noLookups = {
+  payoutsByClaveRastreo: () => Promise.reject(new Error('the sandbox adapter looked a payout up')),
+  depositsByClaveRastreo: () => Promise.reject(new Error('the sandbox adapter looked a deposit up')),
+};
 
 function route(config: Record<string, unknown> = {}): RouteContext {
   return {
     id: 'r1',
     config: { baseUrl, noticeUrl: 'http://127.0.0.1/n', noticeSecretRef: 'SANDBOX_X', ...config },
     codeMap: {},
-    credentials: 'key-1',
-    noticeSecret: '',
+    credentials: { apiKey: 'key-1', noticeSecret: '' },
   };
 }
 
@@ -111,7 +115,7 @@ function route(config: Record<string, unknown> = {}): RouteContext {
 async function read(day: string, r = route()) {
   const lines: StatementLine[] = [];
   try {
-    for await (const l of adapter.fetchStatement(r, day)) lines.push(l);
+    for await (const l of adapter.fetchStatement(r, day, noLookups)) lines.push(l);
     return { lines, error: undefined };
   } catch (err) {
     return { lines, error: err as Error };
@@ -179,7 +183,7 @@ describe('sandbox fetchStatement', () => {
     const abort = new AbortController();
     const lines: StatementLine[] = [];
     const reading = (async () => {
-      for await (const l of adapter.fetchStatement(route(), '2026-11-10', abort.signal)) {
+      for await (const l of adapter.fetchStatement(route(), '2026-11-10', noLookups, abort.signal)) {
         lines.push(l);
         abort.abort();
       }

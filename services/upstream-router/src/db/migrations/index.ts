@@ -4,6 +4,7 @@ import * as upstreamNotices from './20261121T0600_upstream_notices.js';
 import * as routesNotify from './20261122T0700_routes_notify.js';
 import * as noticeOutbox from './20261123T0900_notice_outbox.js';
 import * as retentionIndexes from './20261124T0200_retention_indexes.js';
+import * as channelRecords from './20261126T2300_channel_records.js';
 
 /** Every migration of the router database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T0700_routes_notify': routesNotify,
   '20261123T0900_notice_outbox': noticeOutbox,
   '20261124T0200_retention_indexes': retentionIndexes,
+  '20261126T2300_channel_records': channelRecords,
 };

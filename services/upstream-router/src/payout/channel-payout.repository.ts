@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { ChannelPayoutRow, Database } from '../db/schema.js';
+
+/** Records that a payout is being sent on a route, before it is sent; a resend keeps the first time. */
+export async function recordPayoutSent(
+  db: Kysely<Database>,
+  routeId: string,
+  transferNo: string,
+): Promise<void> {
+  await db
+    .insertInto('channel_payouts')
+    .values({ route_id: routeId, transfer_no: transferNo })
+    .onConflict((oc) => oc.columns(['route_id', 'transfer_no']).doNothing())
+    .execute();
+}
+
+/** Records what the channel said of a payout (its id, its tracking key); known values are never blanked. */
+export async function recordPayoutRefs(
+  db: Kysely<Database>,
+  routeId: string,
+  transferNo: string,
+  refs: { upstreamRef?: string | undefined; claveRastreo?: string | undefined },
+): Promise<void> {
+  const set = {
+    ...(refs.upstreamRef ? { upstream_ref: refs.upstreamRef } : {}),
+    ...(refs.claveRastreo ? { clave_rastreo: refs.claveRastreo } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
+  await db
+    .insertInto('channel_payouts')
+    .values({ route_id: routeId, transfer_no: transferNo, ...set })
+    .onConflict((oc) => oc.columns(['route_id', 'transfer_no']).doUpdateSet(set))
+    .execute();
+}
+
+export function findPayout(
+  db: Kysely<Database>,
+  routeId: string,
+  ref: { transferNo: string } | { upstreamRef: string },
+): Promise<ChannelPayoutRow | undefined> {
+  let query = db.selectFrom('channel_payouts').selectAll().where('route_id', '=', routeId);
+  query =
+    'transferNo' in ref
+      ? query.where('transfer_no', '=', ref.transferNo)
+      : query.where('upstream_ref', '=', ref.upstreamRef).where('upstream_ref', '<>', '');
+  return query.executeTakeFirst();
+}
+
+/** Transfer numbers and channel ids of a route's payouts by their SPEI tracking keys. */
+export async function payoutsByClaveRastreo(
+  db: Kysely<Database>,
+  routeId: string,
+  keys: readonly string[],
+): Promise<Map<string, { transferNo: string; upstreamRef: string }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('channel_payouts')
+    .select(['clave_rastreo', 'transfer_no', 'upstream_ref'])
+    .where('route_id', '=', routeId)
+    .where('clave_rastreo', 'in', [...keys])
+    .execute();
+  return new Map(
+    rows.map((r) => [r.clave_rastreo, { transferNo: r.transfer_no, upstreamRef: r.upstream_ref }]),
+  );
+}
