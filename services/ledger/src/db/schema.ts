@@ -152,6 +152,8 @@ export interface ReconRunsTable {
   matched: Generated<Int8>;
   pending: Generated<Int8>;
   discrepancies: Generated<Int8>;
+  /** Deposits the channel sent back on arrival (deposit_returned lines): no money stayed, nothing to resolve. */
+  returned: Generated<Int8>;
   error: string | null;
 }
 

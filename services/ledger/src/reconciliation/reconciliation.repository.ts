@@ -7,6 +7,8 @@ export interface RunCounts {
   matched: number;
   pending: number;
   discrepancies: number;
+  /** deposit_returned lines: deposits the channel sent straight back (the platform refused them on arrival). */
+  returned: number;
 }
 
 /** A line as stored; the router's strings checked once here. */
@@ -18,7 +20,7 @@ function lineRow(line: StatementLine__Output, routeId: string, day: string) {
   if (Number.isNaN(at.getTime()))
     throw new Error(`statement line ${line.reference}: occurred_at is not an instant`);
   if (!line.reference) throw new Error('statement line without a reference');
-  if (!['deposit', 'payout', 'payout_return'].includes(line.kind)) {
+  if (!['deposit', 'payout', 'payout_return', 'deposit_returned'].includes(line.kind)) {
     throw new Error(`statement line ${line.reference}: unknown kind ${line.kind}`);
   }
   return {
@@ -187,6 +189,8 @@ export async function matchDay(
     lines as (
       select *,
           case
+            -- Refused on arrival and sent straight back by the channel: no money stayed, nothing to match.
+            when kind = 'deposit_returned' then 'returned'
             when kind = 'deposit' and (not applied or platform_ref = '') then 'unmatched_deposit'
             when m_ref is not null and rank = 1 and m_amount = amount then 'matched'
             when m_ref is not null and rank = 1 then 'amount_mismatch'
@@ -200,7 +204,7 @@ export async function matchDay(
         from ranked where day = ${D}
     )
     select 'line'::text as side,
-        case when verdict <> 'matched' and occurred_at > ${w.cutoff} then 'pending' else verdict end as outcome,
+        case when verdict not in ('matched', 'returned') and occurred_at > ${w.cutoff} then 'pending' else verdict end as outcome,
         amount, reference as ref, kind as line_kind,
         case when kind = 'deposit' then coalesce(m_mch_no, o_mch_no, '') else coalesce(m_mch_no, '') end as mch_no,
         case when kind = 'deposit' then platform_ref else '' end as order_no,
@@ -243,7 +247,7 @@ export async function matchDay(
     select ${R}::text || ':' || day || ':' || outcome || ':' || side || ':' || line_kind || ':' || ref, outcome, ${R}, day,
         amount, platform, channel, mch_no, order_no, transfer_no
       from recon_result
-      where outcome not in ('matched', 'pending')
+      where outcome not in ('matched', 'pending', 'returned')
       order by side, ref
     on conflict (key) do nothing
     returning id, kind, amount, order_no`.execute(trx);
@@ -253,9 +257,10 @@ export async function matchDay(
       count(*) filter (where side = 'line')::int as lines,
       count(*) filter (where outcome = 'matched')::int as matched,
       count(*) filter (where outcome = 'pending')::int as pending,
-      count(*) filter (where outcome not in ('matched', 'pending'))::int as discrepancies
+      count(*) filter (where outcome not in ('matched', 'pending', 'returned'))::int as discrepancies,
+      count(*) filter (where outcome = 'returned')::int as returned
     from recon_result where day = ${D}`.execute(trx);
-  const counts = rows[0] ?? { lines: 0, matched: 0, pending: 0, discrepancies: 0 };
+  const counts = rows[0] ?? { lines: 0, matched: 0, pending: 0, discrepancies: 0, returned: 0 };
   return {
     ...counts,
     newUnmatched: inserted

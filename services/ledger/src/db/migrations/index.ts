@@ -4,6 +4,7 @@ import * as ledger from './20261123T2310_ledger.js';
 import * as observedOrders from './20261124T0100_observed_orders.js';
 import * as reconciliation from './20261124T0200_reconciliation.js';
 import * as retentionIndexes from './20261124T0300_retention_indexes.js';
+import * as returnedDeposits from './20261126T2330_returned_deposits.js';
 
 /** Every migration of the ledger database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0100_observed_orders': observedOrders,
   '20261124T0200_reconciliation': reconciliation,
   '20261124T0300_retention_indexes': retentionIndexes,
+  '20261126T2330_returned_deposits': returnedDeposits,
 };

@@ -8,6 +8,11 @@ export interface ReconciliationRouteResult {
   'matched'?: (number | string | Long);
   'pending'?: (number | string | Long);
   'discrepancies'?: (number | string | Long);
+  /**
+   * Deposits the channel sent straight back because the platform refused them on arrival (STP's devolver):
+   * no money stayed, so they are neither matched nor discrepancies.
+   */
+  'returned'?: (number | string | Long);
 }
 
 export interface ReconciliationRouteResult__Output {
@@ -16,4 +21,9 @@ export interface ReconciliationRouteResult__Output {
   'matched': (string);
   'pending': (string);
   'discrepancies': (string);
+  /**
+   * Deposits the channel sent straight back because the platform refused them on arrival (STP's devolver):
+   * no money stayed, so they are neither matched nor discrepancies.
+   */
+  'returned': (string);
 }

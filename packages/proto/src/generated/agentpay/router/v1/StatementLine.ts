@@ -16,7 +16,8 @@ export interface StatementLine {
    */
   'clave_rastreo'?: (string);
   /**
-   * deposit, payout or payout_return
+   * deposit, payout, payout_return, or deposit_returned (a deposit the platform refused on arrival, which
+   * the channel sent straight back to the payer: no money stayed with the platform).
    */
   'kind'?: (string);
   /**
@@ -66,7 +67,8 @@ export interface StatementLine__Output {
    */
   'clave_rastreo': (string);
   /**
-   * deposit, payout or payout_return
+   * deposit, payout, payout_return, or deposit_returned (a deposit the platform refused on arrival, which
+   * the channel sent straight back to the payer: no money stayed with the platform).
    */
   'kind': (string);
   /**

@@ -1,0 +1,15 @@
+import { type Kysely, sql } from 'kysely';
+
+// A channel where the platform's answer decides a deposit (STP) sends a refused one straight back to the
+// payer: its statement shows it as `deposit_returned`, counted by a run as returned, never a discrepancy.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('recon_runs')
+    .addColumn('returned', 'int8', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`comment on column recon_runs.returned is 'deposit_returned lines: deposits sent back on arrival'`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('recon_runs').dropColumn('returned').execute();
+}
