@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import { baseEnv, defaultDatabaseUrl, millis, port, retentionEnv, z } from '@agentpay/config';
 import { institutionByClabePrefix } from '@agentpay/spei';
 
@@ -50,6 +51,32 @@ export const sandboxEnv = z
     ...retentionEnv,
     /** Beneficiary name shown for issued accounts; default `AGENTPAY SANDBOX`. */
     SANDBOX_BENEFICIARY_NAME: z.string().min(1).default('AGENTPAY SANDBOX'),
+    /** The STP face's default company (`empresa`), written to its database at every start; default `AGENTPAY`. */
+    STP_EMULATOR_EMPRESA: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/)
+      .default('AGENTPAY'),
+    /** PEM public key the default company's `firma` is checked with; default: the public half of STP's demo key. */
+    STP_EMULATOR_PUBLIC_KEY: z
+      .string()
+      .refine((pem) => {
+        try {
+          createPublicKey(pem);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'not a PEM key node:crypto reads')
+      .optional(),
+    /** The default company's 10-digit CLABE prefix (646180 + its 4-digit code); default `6461805555`. */
+    STP_EMULATOR_CLABE_PREFIX: z
+      .string()
+      .regex(/^646\d{7}$/, '10 digits starting 646')
+      .default('6461805555'),
+    /** Where the default company's webhooks go (`/abono`, `/cambio-estado` appended); default `http://127.0.0.1:8091/notices/stp-default`. */
+    STP_EMULATOR_WEBHOOK_BASE: z.url().default('http://127.0.0.1:8091/notices/stp-default'),
+    /** Orders per page of the STP face's conciliacion; default 100. */
+    STP_EMULATOR_PAGE_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

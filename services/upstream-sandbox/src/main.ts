@@ -12,6 +12,11 @@ import { deliverDueNotices } from './notices/notice.delivery.js';
 import { createPayoutService } from './payouts/payout.service.js';
 import { sandboxRetentionRules } from './retention/retention.js';
 import { createStatementService } from './statements/statement.service.js';
+import { registerStpRoutes, registerStpTesterRoutes } from './stp/stp.routes.js';
+import { createStpService } from './stp/stp.service.js';
+import { createStpDepositService } from './stp/stp-deposit.service.js';
+import { demoPublicKeyPem } from './stp/stp-signature.js';
+import { deliverDueWebhooks } from './stp/stp-webhook.delivery.js';
 import { startScheduler } from './worker/scheduler.js';
 
 export interface Sandbox {
@@ -35,6 +40,28 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Sandbox> {
     const payouts = createPayoutService(db, { settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS });
     svc.retention(db, sandboxRetentionRules({ days: config.SANDBOX_RETENTION_DAYS }));
 
+    // The STP face (README "The STP face"): STP's protocol over the same store and scheduler.
+    const delivery = {
+      maxAttempts: config.SANDBOX_NOTICE_MAX_ATTEMPTS,
+      backoffMs: config.SANDBOX_NOTICE_BACKOFF_MS,
+      timeoutMs: config.SANDBOX_NOTICE_TIMEOUT_MS,
+    };
+    const stp = createStpService(db, logger, {
+      settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
+      pageSize: config.STP_EMULATOR_PAGE_SIZE,
+      defaultCompany: {
+        empresa: config.STP_EMULATOR_EMPRESA,
+        publicKeyPem: config.STP_EMULATOR_PUBLIC_KEY ?? demoPublicKeyPem(),
+        clabePrefix: config.STP_EMULATOR_CLABE_PREFIX,
+        webhookBase: config.STP_EMULATOR_WEBHOOK_BASE,
+      },
+    });
+    await stp.registerDefaultCompany();
+    const stpDeposits = createStpDepositService(db, {
+      beneficiaryName: config.SANDBOX_BENEFICIARY_NAME,
+      delivery,
+    });
+
     // Settlements first, so a payout settled in this round has its notice sent in the same round.
     const scheduler = svc.own(
       'scheduler',
@@ -43,6 +70,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Sandbox> {
         pollMs: config.SANDBOX_POLL_MS,
         steps: {
           settle: () => payouts.settleDue(),
+          stpSettle: () => stp.settleDue(),
           notices: (signal) =>
             deliverDueNotices(
               db,
@@ -55,6 +83,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Sandbox> {
               },
               signal,
             ),
+          stpWebhooks: (signal) => deliverDueWebhooks(db, logger, delivery, signal),
         },
       }),
       (s) => s.stop(),
@@ -65,7 +94,9 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Sandbox> {
     http.get('/healthz', async () => ({ status: 'ok' }));
     const statements = createStatementService(db, { pageSize: config.SANDBOX_STATEMENT_PAGE_SIZE });
     registerChannelRoutes(http, { apiKey: config.SANDBOX_API_KEY, accounts, payouts, statements });
-    registerTesterRoutes(http, { db, accounts, kick: scheduler.kick });
+    registerTesterRoutes(http, { db, accounts, stp: stpDeposits, kick: scheduler.kick });
+    registerStpRoutes(http, { stp });
+    registerStpTesterRoutes(http, { db, deposits: stpDeposits });
     await http.listen({ host: config.HOST, port: config.SANDBOX_PORT });
     const port = boundPort(http);
     logger.info({ port }, 'upstream-sandbox listening');

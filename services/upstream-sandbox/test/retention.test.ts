@@ -121,6 +121,9 @@ describe('sandbox retention', () => {
       deposits: 'deposits_statement',
       payouts: 'payouts_finished_created_idx',
       virtual_accounts: 'virtual_accounts_closed_created_idx',
+      stp_webhook_attempts: 'stp_webhook_attempts_at',
+      stp_webhooks: 'stp_webhooks_created',
+      stp_orders: 'stp_orders_created',
     };
     for (const rule of rules) {
       const plan = await retentionPlan(db, rule, { forbidSeqScan: true });

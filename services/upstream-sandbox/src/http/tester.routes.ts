@@ -7,6 +7,7 @@ import type { VirtualAccountService } from '../accounts/virtual-account.service.
 import type { Database, NoticeRow } from '../db/schema.js';
 import { ChannelError } from '../errors.js';
 import { noticesFor, requeueNotice } from '../notices/notice.repository.js';
+import type { StpDepositService } from '../stp/stp-deposit.service.js';
 import { parseBody } from './parse.js';
 
 const depositBody = z.object({
@@ -45,7 +46,7 @@ function noticeView(n: NoticeRow) {
 /** The tester's side, under /sandbox, without a key: the tester plays the payer and inspects notices. */
 export function registerTesterRoutes(
   http: FastifyInstance,
-  deps: { db: Kysely<Database>; accounts: VirtualAccountService; kick(): void },
+  deps: { db: Kysely<Database>; accounts: VirtualAccountService; stp: StpDepositService; kick(): void },
 ): void {
   const { db, accounts } = deps;
 
@@ -58,6 +59,20 @@ export function registerTesterRoutes(
       const parsed = parseAmount(body.statementAmount);
       if (!parsed.ok) throw new ChannelError('invalid_request', `statementAmount: ${parsed.reason}`);
       statementAmount = parsed.centavos;
+    }
+    // A CLABE of a company registered with the STP face is paid through its abono webhook instead.
+    const company = await deps.stp.companyOf(body.clabe);
+    if (company) {
+      const received = await deps.stp.deposit(company, {
+        clabe: body.clabe,
+        amount: amount.centavos,
+        notify: body.notify,
+        senderAccount: body.senderAccount,
+        senderName: body.senderName,
+        statementAmount,
+      });
+      deps.kick();
+      return reply.code(201).send(received);
     }
     const deposit = await accounts.deposit({
       clabe: body.clabe,
