@@ -1,4 +1,4 @@
-// `npm run build` (also `prepare`, so `npm install` at the root and `npm pack` run it): writes dist/, the
+// `npm run build` (also run by `npm pack` (prepack) and by `npm install` at the root): writes dist/, the
 // package a merchant installs. dist/esm and dist/cjs each hold one bundled index.js and the declarations
 // (tsc), and dist/cjs/package.json makes Node and TypeScript read that half as CommonJS.
 // Plain JavaScript so it runs with nothing but the root dev dependencies (esbuild, typescript).
