@@ -1,2 +1,3 @@
 export * from './events.js';
+export * from './reconciliation.js';
 export * from './views.js';

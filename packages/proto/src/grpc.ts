@@ -165,6 +165,22 @@ export function call<Req, Res>(
   request: Req,
   options: CallOptions = {},
 ): Promise<Res> {
+  return callKeepingStatus(client, method, request, options).catch((err: unknown) => {
+    throw fromServiceError(err);
+  });
+}
+
+/**
+ * Calls a unary method as a promise, in a CLIENT span carrying the traceparent; a failure rejects with
+ * the grpc ServiceError as it came (status, details, metadata), for callers whose peer answers in gRPC
+ * statuses rather than envelope codes (the operators' APIs). `call` is this plus fromServiceError.
+ */
+export function callKeepingStatus<Req, Res>(
+  client: grpc.Client,
+  method: UnaryMethod<Req, Res>,
+  request: Req,
+  options: CallOptions = {},
+): Promise<Res> {
   return new Promise((resolve, reject) => {
     const deadline = new Date(Date.now() + (options.timeoutMs ?? 10_000));
     const full = method as unknown as FullUnaryMethod<Req, Res>;
@@ -176,7 +192,7 @@ export function call<Req, Res>(
       if (err) {
         span.setStatus({ code: SpanStatusCode.ERROR, message: err.message });
         span.end();
-        reject(fromServiceError(err));
+        reject(err);
       } else {
         span.end();
         resolve(value as Res);

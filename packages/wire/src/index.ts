@@ -7,6 +7,7 @@ export {
   type EnvelopeSignerOptions,
   verifyEnvelope,
 } from './envelope.js';
+export { requestFingerprint } from './fingerprint.js';
 export {
   type AmountResult,
   centavosToAmount,

@@ -1,6 +1,8 @@
+import { actionsFor, DISCREPANCY_KINDS, DISCREPANCY_STATES, RESOLUTION_ACTIONS } from '@agentpay/api';
 import type { FastifyInstance, FastifyReply } from '@agentpay/http';
 import {
   call,
+  callKeepingStatus,
   type Discrepancy__Output,
   type LedgerServiceClient,
   type PaymentServiceClient,
@@ -16,22 +18,6 @@ import { badRequest } from './admin-api.js';
 // resolution. The ledger owns runs and discrepancies; the gateway adds what only it can: the merchant of
 // a deposit's order (payments' LocatePayOrder) and, for `apply`, the sync through payments that makes the
 // order pay and call back as usual before the ledger records the resolution.
-
-const DISCREPANCY_KINDS = [
-  'missing_on_platform',
-  'missing_on_channel',
-  'amount_mismatch',
-  'unmatched_deposit',
-] as const;
-type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
-
-/** The action each kind may be resolved with (CONTRACT.md section 14). */
-const ACTIONS_BY_KIND: Record<DiscrepancyKind, readonly string[]> = {
-  missing_on_platform: ['apply'],
-  missing_on_channel: [],
-  amount_mismatch: [],
-  unmatched_deposit: ['credit', 'return'],
-};
 
 /** A calendar day that exists, as yyyy-MM-dd. */
 const day = z
@@ -49,7 +35,7 @@ const routeId = z
 const runBody = z.strictObject({ day, routeId: routeId.optional() });
 
 const listQuery = z.strictObject({
-  state: z.enum(['open', 'resolved'], { error: 'must be open or resolved' }).optional(),
+  state: z.enum(DISCREPANCY_STATES, { error: 'must be open or resolved' }).optional(),
   kind: z.enum(DISCREPANCY_KINDS, { error: `must be one of ${DISCREPANCY_KINDS.join(', ')}` }).optional(),
   day: day.optional(),
   limit: z.coerce
@@ -62,7 +48,7 @@ const listQuery = z.strictObject({
 });
 
 const resolveBody = z.strictObject({
-  action: z.enum(['apply', 'credit', 'return'], { error: 'must be apply, credit or return' }),
+  action: z.enum(RESOLUTION_ACTIONS, { error: 'must be apply, credit or return' }),
   reason: z
     .string({ error: 'required, a string' })
     .trim()
@@ -87,13 +73,6 @@ export interface ReconciliationAdminDeps {
   timeZone: string;
 }
 
-type UnaryMethod<Req, Res> = (
-  request: Req,
-  metadata: grpc.Metadata,
-  options: grpc.CallOptions,
-  callback: grpc.requestCallback<Res>,
-) => grpc.ClientUnaryCall;
-
 /** A ledger call whose refusal keeps its gRPC status (these RPCs answer NOT_FOUND, INVALID_ARGUMENT, FAILED_PRECONDITION). */
 function ledgerCall<Req, Res>(
   client: LedgerServiceClient,
@@ -101,15 +80,7 @@ function ledgerCall<Req, Res>(
   request: Req,
   timeoutMs: number,
 ): Promise<Res> {
-  return new Promise((resolve, reject) => {
-    (method as unknown as UnaryMethod<Req, Res>).call(
-      client,
-      request,
-      new grpc.Metadata(),
-      { deadline: new Date(Date.now() + timeoutMs) },
-      (err, response) => (err ? reject(err) : resolve(response as Res)),
-    );
-  });
+  return callKeepingStatus(client, method, request, { timeoutMs });
 }
 
 /** Centavos to pesos for display (exact: centavos are integers below 2^53). */
@@ -295,7 +266,7 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
           .code(409)
           .send({ error: 'conflict', message: `already resolved (${item.resolution_action})` });
       }
-      const fits = ACTIONS_BY_KIND[item.kind as DiscrepancyKind] ?? [];
+      const fits = actionsFor(item.kind);
       if (!fits.includes(action)) {
         return reply.code(400).send({
           error: 'bad_request',

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply } from '@agentpay/http';
-import type {
-  Route__Output,
-  RouteAdminClient,
-  RouteKey,
-  RouteList__Output,
-  RouteMerchantRequest,
-  RouteSpec,
-  SetRouteEnabledRequest,
-  SetRouteMerchantsRequest,
-  UpdateRouteRequest,
+import {
+  callKeepingStatus,
+  type Route__Output,
+  type RouteAdminClient,
+  type RouteKey,
+  type RouteList__Output,
+  type RouteMerchantRequest,
+  type RouteSpec,
+  type SetRouteEnabledRequest,
+  type SetRouteMerchantsRequest,
+  type UpdateRouteRequest,
 } from '@agentpay/proto';
 import * as grpc from '@grpc/grpc-js';
 import { z } from 'zod';
@@ -165,36 +166,32 @@ const HTTP_OF: Partial<Record<grpc.status, [number, string]>> = {
   [grpc.status.DEADLINE_EXCEEDED]: [503, 'unavailable'],
 };
 
-type UnaryMethod<Req, Res> = (
-  request: Req,
-  metadata: grpc.Metadata,
-  options: grpc.CallOptions,
-  callback: grpc.requestCallback<Res>,
-) => grpc.ClientUnaryCall;
+type UnaryMethod<Req, Res> = (request: Req, callback: grpc.requestCallback<Res>) => grpc.ClientUnaryCall;
 
 /**
  * One RouteAdmin call. Unlike merchant calls (`call()` from @agentpay/proto, which maps to envelope
  * codes), the router's operator errors are gRPC statuses whose details are the message to show.
  */
-function invoke<Req, Res>(
+async function invoke<Req, Res>(
   client: RouteAdminClient,
   method: UnaryMethod<Req, Res>,
   request: Req,
   timeoutMs: number,
 ): Promise<Res> {
-  return new Promise((resolve, reject) => {
-    method.call(
-      client,
-      request,
-      new grpc.Metadata(),
-      { deadline: new Date(Date.now() + timeoutMs) },
-      (err, value) => {
-        if (!err) return resolve(value as Res);
-        const [status, kind] = HTTP_OF[err.code] ?? [500, 'internal'];
-        reject(new RouterAdminFailure(status, kind, status === 500 ? 'internal error' : err.details));
-      },
+  try {
+    return await callKeepingStatus(client, method, request, { timeoutMs });
+  } catch (err) {
+    const serviceError = err as Partial<grpc.ServiceError>;
+    const [status, kind] = (serviceError.code !== undefined && HTTP_OF[serviceError.code]) || [
+      500,
+      'internal',
+    ];
+    throw new RouterAdminFailure(
+      status,
+      kind,
+      status === 500 ? 'internal error' : (serviceError.details ?? ''),
     );
-  });
+  }
 }
 
 /**
@@ -206,7 +203,7 @@ export function registerRoutesAdmin(
   deps: { client: RouteAdminClient; merchants: MerchantService; timeoutMs: number },
 ): void {
   const { client, timeoutMs } = deps;
-  // Generated clients overload each method; the four-argument form is the one invoked.
+  // Generated clients overload each method; callKeepingStatus invokes the four-argument form.
   const rpc = <Req, Res = Route__Output>(method: unknown, request: Req) =>
     invoke(client, method as UnaryMethod<Req, Res>, request, timeoutMs);
   const route = async (reply: FastifyReply, pending: Promise<Route__Output>, status = 200) => {

@@ -1,9 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isSettleType } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
-import { AppError, centavosToAmount, type FeeRate, feeFor, formatWireTime } from '@agentpay/wire';
+import {
+  AppError,
+  centavosToAmount,
+  type FeeRate,
+  feeFor,
+  formatWireTime,
+  requestFingerprint,
+} from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, PayOrderRow } from '../db/schema.js';
 import type { Upstream, UpstreamState, VirtualAccountRef } from '../upstream/router.client.js';
@@ -117,21 +124,20 @@ function invalid(field: string, problem: string): AppError {
  * retry without it matches although the stored default depends on the creation time.
  */
 function fingerprintOf(input: NewPayOrder): string {
-  const fields = [
-    input.bizOrderNo,
-    input.title,
-    input.description,
-    input.expiredTime?.toISOString() ?? '',
-    input.method,
-    input.limitPay,
-    String(input.amount),
-    input.extraParam,
-    input.attach,
-    input.returnUrl,
-    input.quitUrl,
-    input.notifyUrl,
-  ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return requestFingerprint({
+    bizOrderNo: input.bizOrderNo,
+    title: input.title,
+    description: input.description,
+    expiredTime: input.expiredTime?.toISOString() ?? '',
+    method: input.method,
+    limitPay: input.limitPay,
+    amount: input.amount,
+    extraParam: input.extraParam,
+    attach: input.attach,
+    returnUrl: input.returnUrl,
+    quitUrl: input.quitUrl,
+    notifyUrl: input.notifyUrl,
+  });
 }
 
 /** What is wrong with expiredTime for a new order (future, within 30 days); undefined when fine. */

@@ -1,11 +1,10 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
-import { AppError } from '@agentpay/wire';
+import { AppError, requestFingerprint } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, InquiryRow } from '../db/schema.js';
 import { checkPayee } from '../payees/payee-account.js';
 import { budgetMs } from '../shared/deadline.js';
-import { fingerprintOf } from '../shared/fingerprint.js';
 import type { Merchant, RequestContext } from '../shared/merchant.js';
 import type { PayoutRouter } from '../upstream/router.client.js';
 import { findInquiry, insertInquiry } from './inquiry.repository.js';
@@ -59,7 +58,7 @@ export function createInquiryService(deps: InquiryServiceDeps) {
         extra_param: req.extraParam,
         attach: req.attach,
       };
-      const fingerprint = fingerprintOf(business);
+      const fingerprint = requestFingerprint(business);
 
       const stored = await findInquiry(db, merchant.mchNo, req.bizInquryNo);
       if (stored) return repeat(stored, fingerprint);

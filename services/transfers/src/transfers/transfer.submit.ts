@@ -1,13 +1,12 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
-import { AppError, type CodeName, feeFor, isAppError } from '@agentpay/wire';
+import { AppError, type CodeName, feeFor, isAppError, requestFingerprint } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { CrashPoint } from '../config.js';
 import type { Database, Submission, TransferRow } from '../db/schema.js';
 import type { TransferLedger } from '../ledger/ledger.client.js';
 import { checkPayee, describeProblem } from '../payees/payee-account.js';
 import { budgetMs } from '../shared/deadline.js';
-import { fingerprintOf } from '../shared/fingerprint.js';
 import type { Merchant, RequestContext } from '../shared/merchant.js';
 import type { PayoutAnswer, PayoutRouter } from '../upstream/router.client.js';
 import type { TransferOutcomes } from './transfer.outcomes.js';
@@ -241,7 +240,7 @@ export function transferSubmission(deps: SubmissionDeps) {
       attach: transfer.attach,
       notify_url: transfer.notifyUrl,
     };
-    const fingerprint = fingerprintOf(business);
+    const fingerprint = requestFingerprint(business);
     const traceparent = traceparentOr(context.traceparent);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
