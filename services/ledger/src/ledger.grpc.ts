@@ -1,32 +1,18 @@
 import type { Logger } from '@agentpay/logger';
-import {
-  APP_CODE_METADATA,
-  type Discrepancy,
-  type LedgerRecord,
-  type LedgerServiceHandlers,
-  toServiceError,
-  unary,
-} from '@agentpay/proto';
+import { APP_CODE_METADATA, type LedgerServiceHandlers, toServiceError, unary } from '@agentpay/proto';
 import { AppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
-import type { Kysely } from 'kysely';
-import type { Database, DiscrepancyRow, EntryRow } from './db/schema.js';
-import { type CheckReport, type CrossCheck, checkLedger } from './ledger/check.repository.js';
-import { isLedgerError, LedgerError, type LedgerErrorCode } from './ledger/ledger.errors.js';
+import { isLedgerError, type LedgerError, type LedgerErrorCode } from './ledger/ledger.errors.js';
 import type { LedgerService } from './ledger/ledger.service.js';
-import { decodeCursor, listRecords } from './ledger/records.repository.js';
-import {
-  DISCREPANCY_KINDS,
-  DISCREPANCY_STATES,
-  getDiscrepancy,
-  listDiscrepancies,
-} from './reconciliation/discrepancies.repository.js';
+import type { LedgerQueries } from './ledger/ledger-queries.service.js';
+import { centavos, instant, toDiscrepancy, toLedgerRecord } from './ledger.mapper.js';
+import type { DiscrepancyQueries } from './reconciliation/discrepancies.service.js';
 import type { Reconciliation } from './reconciliation/reconciliation.service.js';
 import type { Resolutions } from './reconciliation/resolutions.js';
 import type { Settlement } from './settlement/settlement.sweep.js';
 
-/** docs/merchant-api.md "Balance and statement": a statement spans at most 31 days. */
-const MAX_RECORDS_SPAN_MS = 31 * 24 * 60 * 60 * 1000;
+// The LedgerService's handlers: each maps its request (ledger.mapper.ts), calls one use case, maps the
+// result back, and its refusals to a status once (below). No handler reads the database.
 
 /**
  * The one place ledger refusals become contract codes (INSUFFICIENT_BALANCE travels as 40006). The
@@ -111,88 +97,17 @@ function ledgerUnary<Req, Res>(
   };
 }
 
-/** A discrepancy as the proto carries it (sides as JSON text, amounts in centavos). */
-export function toDiscrepancy(row: DiscrepancyRow): Discrepancy {
-  return {
-    id: String(row.id),
-    kind: row.kind,
-    route_id: row.route_id,
-    day: row.day,
-    amount: String(row.amount),
-    platform_json: row.platform == null ? '' : JSON.stringify(row.platform),
-    channel_json: row.channel == null ? '' : JSON.stringify(row.channel),
-    state: row.state,
-    created_at: row.created_at.toISOString(),
-    resolution_action: row.resolution_action,
-    resolution_operator: row.resolution_operator,
-    resolution_reason: row.resolution_reason,
-    resolved_at: row.resolved_at ? row.resolved_at.toISOString() : '',
-    resolution_ref: row.resolution_ref,
-    resolution_status: row.resolution_status,
-    mch_no: row.mch_no,
-    order_no: row.order_no,
-    transfer_no: row.transfer_no,
-  };
-}
-
-function cursorId(text: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw new AppError('INVALID_PARAMETER', 'after_id (unknown)');
-  return Number(text);
-}
-
-/** A discrepancy id; anything that is not one names no discrepancy (NOT_FOUND, as an unknown number does). */
-function discrepancyId(text: string): number {
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : 0;
-  if (id < 1) throw new LedgerError('NOT_FOUND', `discrepancy ${text}`);
-  return id;
-}
-
-/** The merchant-facing record of an entry (proto LedgerRecord). */
-export function toLedgerRecord(entry: EntryRow): LedgerRecord {
-  return {
-    record_no: String(entry.id),
-    type: entry.type,
-    order_no: entry.order_no ?? '',
-    biz_order_no: entry.biz_order_no ?? '',
-    transfer_no: entry.transfer_no ?? '',
-    biz_transfer_no: entry.biz_transfer_no ?? '',
-    amount: String(entry.amount),
-    fee: String(entry.fee),
-    available_change: String(entry.available_change),
-    pending_change: String(entry.pending_change),
-    frozen_change: String(entry.frozen_change),
-    available_balance: String(entry.available_after),
-    pending_balance: String(entry.pending_after),
-    frozen_balance: String(entry.frozen_after),
-    remark: entry.remark,
-    create_time: entry.created_at.toISOString(),
-  };
-}
-
-function centavos(value: string | number, field: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new AppError('INVALID_PARAMETER', `${field} (must be an integer)`);
-  return n;
-}
-
-function instant(text: string, field: string): Date {
-  const date = new Date(text);
-  if (!text || Number.isNaN(date.getTime()))
-    throw new AppError('INVALID_PARAMETER', `${field} (must be an instant)`);
-  return date;
-}
-
 /** The LedgerService gRPC service. */
-export function ledgerHandlers(deps: {
-  db: Kysely<Database>;
+export function createLedgerHandlers(deps: {
   logger: Logger;
   ledger: LedgerService;
+  queries: LedgerQueries;
+  discrepancies: DiscrepancyQueries;
   settlement: Settlement;
   reconciliation: Reconciliation;
   resolutions: Resolutions;
-  crossChecks?: readonly CrossCheck[];
 }): LedgerServiceHandlers {
-  const { db, logger, ledger, settlement, reconciliation, resolutions } = deps;
+  const { logger, ledger, queries, discrepancies, settlement, reconciliation, resolutions } = deps;
   return {
     RunReconciliation: ledgerUnary(logger, async (request) => {
       const result = await reconciliation.run(request.day, request.route_id);
@@ -208,36 +123,21 @@ export function ledgerHandlers(deps: {
       };
     }),
     ListDiscrepancies: ledgerUnary(logger, async (request) => {
-      if (request.state && !(DISCREPANCY_STATES as readonly string[]).includes(request.state)) {
-        throw new AppError('INVALID_PARAMETER', 'state (open or resolved)');
-      }
-      if (request.kind && !(DISCREPANCY_KINDS as readonly string[]).includes(request.kind)) {
-        throw new AppError('INVALID_PARAMETER', `kind (one of ${DISCREPANCY_KINDS.join(', ')})`);
-      }
-      if (request.day && !/^\d{4}-\d{2}-\d{2}$/.test(request.day)) {
-        throw new AppError('INVALID_PARAMETER', 'day (yyyy-MM-dd)');
-      }
-      const limit = request.limit === 0 ? 100 : request.limit;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
-        throw new AppError('INVALID_PARAMETER', 'limit (must be 1..500)');
-      }
-      const page = await listDiscrepancies(db, {
-        limit,
-        ...(request.state && { state: request.state }),
-        ...(request.kind && { kind: request.kind }),
-        ...(request.day && { day: request.day }),
-        ...(request.after_id && { afterId: cursorId(request.after_id) }),
+      const page = await discrepancies.list({
+        state: request.state,
+        kind: request.kind,
+        day: request.day,
+        limit: request.limit,
+        afterId: request.after_id,
       });
       return {
         items: page.items.map(toDiscrepancy),
         next_after_id: page.next === null ? '' : String(page.next),
       };
     }),
-    GetDiscrepancy: ledgerUnary(logger, async (request) => {
-      const row = await getDiscrepancy(db, discrepancyId(request.id));
-      if (!row) throw new LedgerError('NOT_FOUND', `discrepancy ${request.id}`);
-      return toDiscrepancy(row);
-    }),
+    GetDiscrepancy: ledgerUnary(logger, async (request) =>
+      toDiscrepancy(await discrepancies.get(request.id)),
+    ),
     ResolveDiscrepancy: ledgerUnary(logger, async (request) => {
       // The action is judged before the id: a malformed request is INVALID_ARGUMENT whatever it names.
       const row = await resolutions.resolve({
@@ -268,8 +168,7 @@ export function ledgerHandlers(deps: {
       return { released, hold_status: holdStatus };
     }),
     GetBalance: unary(logger, async (request) => {
-      if (!request.mch_no) throw new AppError('INVALID_PARAMETER', 'mch_no (required)');
-      const balance = await ledger.balance(request.mch_no);
+      const balance = await mapped(() => queries.balance(request.mch_no));
       return {
         mch_no: request.mch_no,
         available: String(balance.available),
@@ -278,20 +177,15 @@ export function ledgerHandlers(deps: {
       };
     }),
     ListRecords: unary(logger, async (request) => {
-      if (!request.mch_no) throw new AppError('INVALID_PARAMETER', 'mch_no (required)');
-      const start = instant(request.start_time, 'startTime');
-      const end = instant(request.end_time, 'endTime');
-      if (start >= end) throw new AppError('INVALID_PARAMETER', 'startTime (must be before endTime)');
-      if (end.getTime() - start.getTime() > MAX_RECORDS_SPAN_MS) {
-        throw new AppError('INVALID_PARAMETER', 'endTime (at most 31 days after startTime)');
-      }
-      const limit = request.limit === 0 ? 100 : request.limit;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
-        throw new AppError('INVALID_PARAMETER', 'limit (must be 1..500)');
-      }
-      const afterId = request.cursor ? decodeCursor(request.cursor) : null;
-      if (request.cursor && afterId === null) throw new AppError('INVALID_PARAMETER', 'cursor (unknown)');
-      const page = await listRecords(db, { mchNo: request.mch_no, start, end, limit, afterId });
+      const page = await mapped(() =>
+        queries.records({
+          mchNo: request.mch_no,
+          startTime: request.start_time,
+          endTime: request.end_time,
+          limit: request.limit,
+          cursor: request.cursor,
+        }),
+      );
       return { records: page.records.map(toLedgerRecord), next_cursor: page.nextCursor ?? '' };
     }),
     Adjust: unary(logger, async (request) => {
@@ -310,7 +204,7 @@ export function ledgerHandlers(deps: {
       return { settled: await settlement.settleDue(until) };
     }),
     Check: unary(logger, async () => {
-      const report: CheckReport = await checkLedger(db, deps.crossChecks);
+      const report = await queries.check();
       return {
         ok: report.ok,
         entries: String(report.entries),

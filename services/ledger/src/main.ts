@@ -1,6 +1,11 @@
 import { isEntryPoint, runService } from '@agentpay/config';
 import { boundPort, startOpsServer } from '@agentpay/http';
-import { startEventConsumer, startOutboxRelay } from '@agentpay/messaging';
+import {
+  orderSettledSubject,
+  startEventConsumer,
+  startOutboxRelay,
+  statusChangedFilter,
+} from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { bootstrapService } from '@agentpay/service';
 import { ledgerEnv } from './config.js';
@@ -8,19 +13,18 @@ import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { statusChangedHandler } from './events/status-changed.handler.js';
 import type { CrossCheck } from './ledger/check.repository.js';
-import { type LedgerService, ledgerService } from './ledger/ledger.service.js';
-import { ledgerHandlers } from './ledger.grpc.js';
+import { createLedgerService, type LedgerService } from './ledger/ledger.service.js';
+import { createLedgerQueries } from './ledger/ledger-queries.service.js';
+import { createLedgerHandlers } from './ledger.grpc.js';
 import { observedCrossChecks } from './observed/cross-checks.js';
+import { createDiscrepancyQueries } from './reconciliation/discrepancies.service.js';
 import { reconciliationMetrics } from './reconciliation/reconciliation.metrics.js';
-import {
-  type Reconciliation,
-  reconciliation as reconciliationService,
-} from './reconciliation/reconciliation.service.js';
-import { type Resolutions, resolutions as resolutionsService } from './reconciliation/resolutions.js';
+import { type Reconciliation, startReconciliation } from './reconciliation/reconciliation.service.js';
+import { type Resolutions, startResolutions } from './reconciliation/resolutions.js';
 import { connectReconRouter } from './reconciliation/router.client.js';
 import { ledgerRetentionRules } from './retention/retention.js';
-import { settlementCalendar } from './settlement/calendar.js';
-import { type Settlement, settlementSweep } from './settlement/settlement.sweep.js';
+import { createSettlementCalendar } from './settlement/calendar.js';
+import { type Settlement, startSettlementSweep } from './settlement/settlement.sweep.js';
 
 export interface Ledger {
   grpcPort: number;
@@ -65,11 +69,11 @@ export async function main(
 
     const ledger = svc.own(
       'bookings',
-      ledgerService({
+      createLedgerService({
         db,
         logger,
-        calendar: settlementCalendar({ holidays: config.holidays, timeZone: config.API_TIME_ZONE }),
-        settledSubject: `${config.EVENTS_SUBJECT_PREFIX}.ledger.order_settled`,
+        calendar: createSettlementCalendar({ holidays: config.holidays, timeZone: config.API_TIME_ZONE }),
+        settledSubject: orderSettledSubject(config.EVENTS_SUBJECT_PREFIX),
         maxBatch: config.LEDGER_MAX_BATCH,
         registry,
       }),
@@ -84,7 +88,7 @@ export async function main(
         stream: config.EVENTS_STREAM,
         durable: config.LEDGER_CONSUMER,
         // pay.status_changed and transfer.status_changed; the ledger's own events are not among them.
-        filterSubject: `${config.EVENTS_SUBJECT_PREFIX}.*.status_changed`,
+        filterSubject: statusChangedFilter(config.EVENTS_SUBJECT_PREFIX),
         concurrency: config.LEDGER_CONSUME_CONCURRENCY,
         batchSize: config.LEDGER_CONSUME_BATCH,
         ackWaitMs: config.LEDGER_ACK_WAIT_MS,
@@ -94,7 +98,7 @@ export async function main(
     );
     const settlement = svc.own(
       'settlement sweep',
-      settlementSweep({
+      startSettlementSweep({
         db,
         logger,
         ledger,
@@ -109,7 +113,7 @@ export async function main(
     const router = svc.own('router client', connectReconRouter(config.ROUTER_ADDR), (r) => r.close());
     const reconciliation = svc.own(
       'reconciliation schedule',
-      reconciliationService({
+      startReconciliation({
         db,
         logger,
         router,
@@ -124,7 +128,7 @@ export async function main(
 
     const resolutions = svc.own(
       'return payouts loop',
-      resolutionsService({ db, logger, ledger, router, pollMs: config.RECON_RETURN_POLL_MS }),
+      startResolutions({ db, logger, ledger, router, pollMs: config.RECON_RETURN_POLL_MS }),
       (r) => r.stop(),
     );
 
@@ -138,14 +142,17 @@ export async function main(
         services: [
           [
             loadProtos().agentpay.ledger.v1.LedgerService.service,
-            ledgerHandlers({
-              db,
+            createLedgerHandlers({
               logger,
               ledger,
+              queries: createLedgerQueries({
+                db,
+                crossChecks: [...observedCrossChecks, ...(opts.crossChecks ?? [])],
+              }),
+              discrepancies: createDiscrepancyQueries(db),
               settlement,
               reconciliation,
               resolutions,
-              crossChecks: [...observedCrossChecks, ...(opts.crossChecks ?? [])],
             }),
           ],
         ],

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.repository.js';
 import { LedgerError } from '../src/ledger/ledger.errors.js';
 import type { Outcome } from '../src/ledger/ledger.repository.js';
-import { settlementSweep } from '../src/settlement/settlement.sweep.js';
+import { startSettlementSweep } from '../src/settlement/settlement.sweep.js';
 import { type FreshLedger, freshLedger, SETTLED_SUBJECT } from './support/fresh-ledger.js';
 
 // Every use case against a real Postgres: what each books, that a repeat books nothing, and that a
@@ -265,7 +265,7 @@ describe('settlement', () => {
         payTime: new Date(Date.now() - 10 * 24 * 3_600_000),
       }),
     );
-    const sweep = settlementSweep({
+    const sweep = startSettlementSweep({
       db: t.db,
       logger: createLogger({ service: 'ledger-test', level: 'silent' }),
       ledger: t.ledger,

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.js';
 import { bookEvent } from '../src/events/status-changed.handler.js';
 import { type Ledger, main } from '../src/main.js';
-import { reconciliation } from '../src/reconciliation/reconciliation.service.js';
+import { startReconciliation } from '../src/reconciliation/reconciliation.service.js';
 import { connectReconRouter } from '../src/reconciliation/router.client.js';
 import { payEvent, transferEvent } from './support/events.js';
 import {
@@ -725,7 +725,7 @@ describe('the daily schedule', () => {
     const client = connectReconRouter(router.address);
     let clock = new Date('2026-11-17T11:59:00Z'); // 05:59 in Mexico City
     const replica = () =>
-      reconciliation({
+      startReconciliation({
         db: replicasDb,
         logger: createLogger({ service: 'recon-test', level: 'silent' }),
         router: client,

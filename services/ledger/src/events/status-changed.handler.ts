@@ -51,6 +51,7 @@ export function commandsOf(ledger: Pick<LedgerService, 'payInCommand'>, event: S
         settleType: order.settle_type,
         payTime: new Date(order.pay_time || event.occurred_at),
         ...(order.route_id && { routeId: order.route_id }),
+        ...(event.traceparent && { traceparent: event.traceparent }),
       }),
     ];
   }

@@ -17,6 +17,8 @@ interface Base {
   /** Internal: the route holding the order or transfer, and the channel's reference there ('' until known). */
   route_id: string;
   upstream_ref: string;
+  /** W3C traceparent of the change; carried onto what the ledger announces because of it. */
+  traceparent?: string;
 }
 
 export type StatusChanged =
@@ -64,6 +66,7 @@ export function parseStatusChanged(json: string): StatusChanged {
     version: centavos(event.version, 'version'),
     route_id: event.route_id,
     upstream_ref: event.upstream_ref,
+    traceparent: event.traceparent,
   };
   switch (event.kind) {
     case 'pay': {

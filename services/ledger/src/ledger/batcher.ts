@@ -21,7 +21,7 @@ interface Waiting {
  * its own entry and key. A batch that fails for a reason other than a conflict (retried inside `book`)
  * is booked again one command at a time, so one bad command fails alone.
  */
-export function merchantBatcher(
+export function createMerchantBatcher(
   book: (commands: readonly Command[]) => Promise<Outcome[]>,
   maxBatch: number,
 ): MerchantBatcher {

@@ -27,8 +27,11 @@ export type Command =
       payTime: Date;
       dueAt: Date;
       routeId?: string;
+      /** The cause's W3C traceparent (the status change), carried onto the OrderSettled event. */
+      traceparent?: string;
     }
-  | { type: 'settle'; mchNo: string; orderNo: string }
+  /** `traceparent`: the sweep run's, carried onto the OrderSettled event. */
+  | { type: 'settle'; mchNo: string; orderNo: string; traceparent?: string }
   | { type: 'freeze'; mchNo: string; transferNo: string; bizTransferNo: string; amount: number; fee: number }
   | { type: 'unfreeze'; mchNo: string; transferNo: string }
   | { type: 'void_freeze'; mchNo: string; transferNo: string }
@@ -135,6 +138,33 @@ export interface EntryDraft {
 export interface Movement {
   account: string;
   amount: number;
+}
+
+declare const balancedBrand: unique symbol;
+
+/** Movements whose amounts sum to zero: only `balanced()` makes one, and only these are written. */
+export type Balanced = readonly Movement[] & { readonly [balancedBrand]: true };
+
+/** Thrown, before anything is written, for an entry whose postings do not sum to zero: a bug, never a refusal. */
+export class UnbalancedEntryError extends Error {
+  override name = 'UnbalancedEntryError';
+}
+
+/**
+ * The movements of entry `key` as a balanced set: each amount a safe integer and their sum zero, or it
+ * throws. The ledger holds "every entry sums to zero" by this check, not by trusting its inputs.
+ */
+export function balanced(key: string, movements: readonly Movement[]): Balanced {
+  // Summed exactly: safe integers may add up past 2^53, where a float sum could round to a false zero.
+  let sum = 0n;
+  for (const mv of movements) {
+    if (!Number.isSafeInteger(mv.amount)) {
+      throw new UnbalancedEntryError(`entry ${key}: ${mv.account} moves ${mv.amount}, not whole centavos`);
+    }
+    sum += BigInt(mv.amount);
+  }
+  if (sum !== 0n) throw new UnbalancedEntryError(`entry ${key}: postings sum to ${sum}, not 0`);
+  return movements as Balanced;
 }
 
 export type Plan =

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { enqueueEvents, type PlatformEvent } from '@agentpay/messaging';
+import { traceparentOr } from '@agentpay/proto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, EntryRow } from '../db/schema.js';
 import { accountRow, merchantAccount, PARTS } from './accounts.js';
 import {
+  type Balanced,
+  balanced,
   type Command,
   type HoldState,
   keyOf,
@@ -54,16 +58,37 @@ export async function lockAccounts(
   return balances;
 }
 
+/** An entry about to be written; its postings come from a `Balanced` set, so they sum to zero. */
 interface PlannedEntry {
   row: Omit<EntryRow, 'id' | 'created_at'>;
   postings: { account: string; amount: number; balance_after: number }[];
+}
+
+/** The postings of a balanced set of movements, each with the balance it leaves (updated in `balances`). */
+function postingsOf(movements: Balanced, balances: Map<string, number>): PlannedEntry['postings'] {
+  return movements.map((mv) => {
+    const after = (balances.get(mv.account) ?? 0) + mv.amount;
+    balances.set(mv.account, after);
+    return { account: mv.account, amount: mv.amount, balance_after: after };
+  });
+}
+
+/** The OrderSettled event (proto agentpay.events.v1.OrderSettled) of a settlement. */
+interface OrderSettledEvent extends PlatformEvent {
+  mch_no: string;
+  order_no: string;
+  biz_order_no: string;
+  settle_type: string;
+  settle_time: string;
+  real_amount: string;
 }
 
 /**
  * Books a batch of commands in the caller's transaction, in order: each sees the balances the ones
  * before it left. An overdraft is refused against the balances read under the row locks, so no other
  * transaction can change them before this one commits. A refused or skipped command writes nothing
- * (but a VoidFreeze tombstone); a repeated key answers the entry it booked before.
+ * (but a VoidFreeze tombstone); a repeated key answers the entry it booked before. An entry whose
+ * postings would not sum to zero throws (`balanced`) before anything of the batch is written.
  */
 export async function bookBatch(
   trx: Transaction<Database>,
@@ -125,7 +150,7 @@ export async function bookBatch(
   const storedPayIns = new Set(payIns.keys());
   const holdWrites = new Map<string, HoldState>();
   const payInWrites = new Map<string, PayInState & { payTime?: Date; dueAt?: Date }>();
-  const events: { subject: string; payload: unknown; id: string }[] = [];
+  const events: { subject: string; event: OrderSettledEvent }[] = [];
   const planned = new Map<string, PlannedEntry>();
   const outcomes: (Outcome | { kind: 'pending'; key: string; created: boolean })[] = [];
 
@@ -155,12 +180,11 @@ export async function bookBatch(
         continue;
       case 'book': {
         const { entry } = decision;
-        const movements = decision.movements.filter((mv) => mv.amount !== 0);
-        const postings = movements.map((mv) => {
-          const after = (balances.get(mv.account) ?? 0) + mv.amount;
-          balances.set(mv.account, after);
-          return { account: mv.account, amount: mv.amount, balance_after: after };
-        });
+        const movements = balanced(
+          entry.key,
+          decision.movements.filter((mv) => mv.amount !== 0),
+        );
+        const postings = postingsOf(movements, balances);
         const changes = merchantChanges(entry.mchNo, movements);
         const after = (part: (typeof PARTS)[number]) => balances.get(merchantAccount(entry.mchNo, part)) ?? 0;
         planned.set(entry.key, {
@@ -197,18 +221,20 @@ export async function bookBatch(
           });
         }
         if (decision.settled) {
-          const id = randomUUID();
           events.push({
-            id,
             subject: opts.settledSubject,
-            payload: {
-              event_id: id,
+            event: {
+              event_id: randomUUID(),
               mch_no: entry.mchNo,
               order_no: decision.settled.orderNo,
               biz_order_no: entry.bizOrderNo ?? '',
               settle_type: decision.settled.settleType,
               settle_time: decision.settled.settleTime.toISOString(),
               real_amount: String(decision.settled.realAmount),
+              // The cause's trace (the status change, the sweep's run); a new root when none came.
+              traceparent: traceparentOr(
+                command.type === 'pay_in' || command.type === 'settle' ? command.traceparent : undefined,
+              ),
             },
           });
         }
@@ -244,7 +270,7 @@ async function writeBatch(
     holdWrites: Map<string, HoldState>;
     payInWrites: Map<string, PayInState & { payTime?: Date; dueAt?: Date }>;
     storedPayIns: Set<string>;
-    events: { subject: string; payload: unknown; id: string }[];
+    events: { subject: string; event: OrderSettledEvent }[];
     now: Date;
   },
   entriesByKey: Map<string, EntryRow>,
@@ -334,22 +360,7 @@ async function writeBatch(
       .where('settled_at', 'is', null)
       .execute();
   }
-  if (batch.events.length > 0) {
-    await trx
-      .insertInto('outbox')
-      .values(
-        batch.events.map((e) => ({
-          id: e.id,
-          subject: e.subject,
-          // JSON text: pg would turn a JS array into a Postgres array, not a JSON one.
-          payload: JSON.stringify(e.payload),
-          headers: null,
-          published_at: null,
-          last_error: null,
-        })),
-      )
-      .execute();
-  }
+  await enqueueEvents(trx, batch.events);
 }
 
 /** A merchant's three parts; zeros for a merchant the ledger has never seen. */

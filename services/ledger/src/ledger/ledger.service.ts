@@ -4,7 +4,7 @@ import type { Registry } from '@agentpay/telemetry';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow } from '../db/schema.js';
 import type { SettlementCalendar } from '../settlement/calendar.js';
-import { type MerchantBatcher, merchantBatcher } from './batcher.js';
+import { createMerchantBatcher, type MerchantBatcher } from './batcher.js';
 import type { Command } from './booking.js';
 import { LedgerError } from './ledger.errors.js';
 import { instrumentBookings } from './ledger.metrics.js';
@@ -33,6 +33,8 @@ export interface PayInInput {
   settleType: string;
   payTime: Date;
   routeId?: string;
+  /** The cause's W3C traceparent, carried onto the OrderSettled event of a REALTIME pay-in. */
+  traceparent?: string;
 }
 
 export interface FreezeInput {
@@ -108,7 +110,7 @@ function entryOf(outcome: Outcome): Booked {
 }
 
 /** The ledger's use cases; each books in one transaction, idempotently by its key. */
-export function ledgerService(deps: LedgerServiceDeps): LedgerService {
+export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
   const { db, calendar } = deps;
 
   const bookInTransaction = (commands: readonly Command[], also?: AlsoInTransaction) =>
@@ -123,7 +125,7 @@ export function ledgerService(deps: LedgerServiceDeps): LedgerService {
       }),
     );
   const bookNow = deps.registry ? instrumentBookings(bookInTransaction, deps.registry) : bookInTransaction;
-  const batcher: MerchantBatcher = merchantBatcher(bookNow, deps.maxBatch);
+  const batcher: MerchantBatcher = createMerchantBatcher(bookNow, deps.maxBatch);
 
   const transferCommand = (
     type: 'unfreeze' | 'void_freeze' | 'transfer_out' | 'transfer_return',
@@ -156,6 +158,7 @@ export function ledgerService(deps: LedgerServiceDeps): LedgerService {
       payTime: input.payTime,
       dueAt: calendar.dueAt(input.payTime, input.settleType),
       ...(input.routeId && { routeId: input.routeId }),
+      ...(input.traceparent && { traceparent: input.traceparent }),
     };
   };
 

@@ -1,14 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, DiscrepancyRow } from '../db/schema.js';
 
-export const DISCREPANCY_KINDS = [
-  'missing_on_platform',
-  'missing_on_channel',
-  'amount_mismatch',
-  'unmatched_deposit',
-] as const;
-export const DISCREPANCY_STATES = ['open', 'resolved'] as const;
-
 export interface DiscrepancyFilter {
   state?: string;
   kind?: string;

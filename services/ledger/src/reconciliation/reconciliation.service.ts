@@ -70,7 +70,7 @@ export function isDay(text: string): boolean {
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === text;
 }
 
-export function reconciliation(deps: ReconciliationDeps): Reconciliation {
+export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
   const { db, logger, router } = deps;
   const clock = deps.now ?? (() => new Date());
 

@@ -1,3 +1,4 @@
+import { actionsFor, RESOLUTION_ACTIONS, type ResolutionAction } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import { backgroundLoop } from '@agentpay/runtime';
 import type { Kysely, Transaction } from 'kysely';
@@ -6,9 +7,6 @@ import { LedgerError } from '../ledger/ledger.errors.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { bookPlatformEntry } from './platform-entries.js';
 import type { ReconRouter } from './router.client.js';
-
-export const RESOLUTION_ACTIONS = ['apply', 'credit', 'return'] as const;
-export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
 
 export interface ResolveInput {
   /** The discrepancy's id as given; one that is not a number names none (NOT_FOUND). */
@@ -43,20 +41,10 @@ interface ChannelSide {
   reference?: string;
 }
 
-/** Which action resolves which kind: apply a deposit the platform missed; credit or return unmatched money. */
+/** Whether `action` resolves `d` (ACTIONS_BY_KIND, @agentpay/api); `apply` only a deposit the platform missed. */
 function fits(action: ResolutionAction, d: DiscrepancyRow): boolean {
-  const channel = (d.channel ?? {}) as ChannelSide;
-  switch (action) {
-    case 'apply':
-      return d.kind === 'missing_on_platform' && channel.kind === 'deposit';
-    case 'credit':
-    case 'return':
-      return d.kind === 'unmatched_deposit';
-    default: {
-      const unreachable: never = action;
-      return unreachable;
-    }
-  }
+  if (!actionsFor(d.kind).includes(action)) return false;
+  return action !== 'apply' || ((d.channel ?? {}) as ChannelSide).kind === 'deposit';
 }
 
 /** The return payout's number for an attempt: each attempt its own payout and entries. */
@@ -67,7 +55,7 @@ const payoutNo = (id: number, attempt: number) => `RET${id}A${attempt}`;
  * transaction that marks the discrepancy resolved, by a conditional update from `open`: of two resolutions
  * racing, one wins and the other answers ALREADY_RESOLVED, and a booking made for the loser rolls back.
  */
-export function resolutions(deps: ResolutionDeps): Resolutions {
+export function startResolutions(deps: ResolutionDeps): Resolutions {
   const { db, logger, ledger, router } = deps;
 
   /** Marks `id` resolved in `trx` if it is still open; throws ALREADY_RESOLVED otherwise. */

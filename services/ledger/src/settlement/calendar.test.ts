@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultHolidays, parseHolidays, settlementCalendar } from './calendar.js';
+import { createSettlementCalendar, defaultHolidays, parseHolidays } from './calendar.js';
 
 const TZ = 'America/Mexico_City';
-const calendar = settlementCalendar({ holidays: defaultHolidays(), timeZone: TZ });
+const calendar = createSettlementCalendar({ holidays: defaultHolidays(), timeZone: TZ });
 /** Mexico City is UTC-6 all year since 2022: local midnight is 06:00Z. */
 const mx = (local: string) => new Date(`${local}-06:00`);
 
@@ -44,7 +44,10 @@ describe('settlement calendar (America/Mexico_City)', () => {
   });
 
   it('SETTLEMENT_HOLIDAYS replaces the bundled list', () => {
-    const custom = settlementCalendar({ holidays: parseHolidays('2026-11-25, 2026-11-26'), timeZone: TZ });
+    const custom = createSettlementCalendar({
+      holidays: parseHolidays('2026-11-25, 2026-11-26'),
+      timeZone: TZ,
+    });
     expect(custom.isBusinessDay('2026-11-16')).toBe(true);
     expect(custom.dueAt(mx('2026-11-24T10:00:00'), 'D+1')).toEqual(mx('2026-11-27T00:00:00'));
   });

@@ -48,7 +48,7 @@ function nextDay(day: string): string {
  * Business days in `timeZone` (America/Mexico_City): an order paid on wall-clock day D is due at 00:00 of
  * the N-th business day after D, whatever day of the week D itself was.
  */
-export function settlementCalendar(opts: {
+export function createSettlementCalendar(opts: {
   holidays: readonly string[];
   timeZone: string;
 }): SettlementCalendar {

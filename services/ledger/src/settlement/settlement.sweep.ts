@@ -1,4 +1,5 @@
 import type { Logger } from '@agentpay/logger';
+import { traceparentOr } from '@agentpay/proto';
 import { backgroundLoop } from '@agentpay/runtime';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -27,11 +28,11 @@ export interface Settlement {
   stop(): Promise<void>;
 }
 
-export function settlementSweep(deps: SettlementDeps): Settlement {
+export function startSettlementSweep(deps: SettlementDeps): Settlement {
   const { db, logger, ledger } = deps;
 
   /** One batch: the next due pay-ins under the sweep lock; -1 when another replica holds it. */
-  async function settleBatch(until: Date, wait: boolean): Promise<number> {
+  async function settleBatch(until: Date, wait: boolean, traceparent: string): Promise<number> {
     return db.connection().execute(async (conn) => {
       if (wait) {
         await sql`select pg_advisory_lock(${SWEEP_LOCK})`.execute(conn);
@@ -52,7 +53,7 @@ export function settlementSweep(deps: SettlementDeps): Settlement {
           .execute();
         if (due.length === 0) return 0;
         const outcomes = await ledger.bookNow(
-          due.map((p) => ({ type: 'settle' as const, mchNo: p.mch_no, orderNo: p.order_no })),
+          due.map((p) => ({ type: 'settle' as const, mchNo: p.mch_no, orderNo: p.order_no, traceparent })),
         );
         // A due row that books nothing (settled at once, say) ends the run rather than repeat forever.
         return outcomes.filter((o) => o.kind === 'booked' && o.created).length;
@@ -64,8 +65,10 @@ export function settlementSweep(deps: SettlementDeps): Settlement {
 
   async function settleDue(until: Date, opts: { wait?: boolean } = {}): Promise<number> {
     let total = 0;
+    // One trace per run: its OrderSettled events share it.
+    const traceparent = traceparentOr(undefined);
     for (;;) {
-      const settled = await settleBatch(until, opts.wait ?? true);
+      const settled = await settleBatch(until, opts.wait ?? true, traceparent);
       if (settled <= 0) break;
       total += settled;
       if (settled < deps.batch) break;

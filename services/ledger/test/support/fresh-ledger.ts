@@ -3,9 +3,9 @@ import { migratedTestDatabase } from '@agentpay/testing';
 import type { Kysely } from 'kysely';
 import { migrations } from '../../src/db/migrations/index.js';
 import type { Database } from '../../src/db/schema.js';
-import { type LedgerService, ledgerService } from '../../src/ledger/ledger.service.js';
-import { defaultHolidays, settlementCalendar } from '../../src/settlement/calendar.js';
-import { type Settlement, settlementSweep } from '../../src/settlement/settlement.sweep.js';
+import { createLedgerService, type LedgerService } from '../../src/ledger/ledger.service.js';
+import { createSettlementCalendar, defaultHolidays } from '../../src/settlement/calendar.js';
+import { type Settlement, startSettlementSweep } from '../../src/settlement/settlement.sweep.js';
 
 export const TIME_ZONE = 'America/Mexico_City';
 export const SETTLED_SUBJECT = 'test.ledger.order_settled';
@@ -23,10 +23,10 @@ export interface FreshLedger {
 export async function freshLedger(label: string): Promise<FreshLedger> {
   const { db, drop } = await migratedTestDatabase<Database>(label, migrations);
   const logger = createLogger({ service: 'ledger-test', level: 'silent' });
-  const calendar = settlementCalendar({ holidays: defaultHolidays(), timeZone: TIME_ZONE });
+  const calendar = createSettlementCalendar({ holidays: defaultHolidays(), timeZone: TIME_ZONE });
   const replicas: LedgerService[] = [];
   const replica = (opts: { maxBatch?: number } = {}) => {
-    const service = ledgerService({
+    const service = createLedgerService({
       db,
       logger,
       calendar,
@@ -37,7 +37,7 @@ export async function freshLedger(label: string): Promise<FreshLedger> {
     return service;
   };
   const ledger = replica();
-  const settlement = settlementSweep({ db, logger, ledger, intervalMs: 0, batch: 7 });
+  const settlement = startSettlementSweep({ db, logger, ledger, intervalMs: 0, batch: 7 });
   return {
     db,
     ledger,

@@ -17,6 +17,10 @@ export interface OrderSettled {
    */
   'settle_time'?: (string);
   'real_amount'?: (number | string | Long);
+  /**
+   * W3C traceparent of the cause: the pay order's status change for REALTIME, the sweep's run for D+N.
+   */
+  'traceparent'?: (string);
 }
 
 /**
@@ -34,4 +38,8 @@ export interface OrderSettled__Output {
    */
   'settle_time': (string);
   'real_amount': (string);
+  /**
+   * W3C traceparent of the cause: the pay order's status change for REALTIME, the sweep's run for D+N.
+   */
+  'traceparent': (string);
 }

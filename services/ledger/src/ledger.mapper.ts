@@ -1,0 +1,67 @@
+import type { Discrepancy, LedgerRecord } from '@agentpay/proto';
+import { AppError } from '@agentpay/wire';
+import type { DiscrepancyRow, EntryRow } from './db/schema.js';
+
+// The one mapping between the LedgerService proto and the ledger's domain: request fields to use-case
+// input (the wire's integers and instants parsed), rows and results to proto messages.
+
+/** A discrepancy as the proto carries it (sides as JSON text, amounts in centavos). */
+export function toDiscrepancy(row: DiscrepancyRow): Discrepancy {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    route_id: row.route_id,
+    day: row.day,
+    amount: String(row.amount),
+    platform_json: row.platform == null ? '' : JSON.stringify(row.platform),
+    channel_json: row.channel == null ? '' : JSON.stringify(row.channel),
+    state: row.state,
+    created_at: row.created_at.toISOString(),
+    resolution_action: row.resolution_action,
+    resolution_operator: row.resolution_operator,
+    resolution_reason: row.resolution_reason,
+    resolved_at: row.resolved_at ? row.resolved_at.toISOString() : '',
+    resolution_ref: row.resolution_ref,
+    resolution_status: row.resolution_status,
+    mch_no: row.mch_no,
+    order_no: row.order_no,
+    transfer_no: row.transfer_no,
+  };
+}
+
+/** The merchant-facing record of an entry (proto LedgerRecord). */
+export function toLedgerRecord(entry: EntryRow): LedgerRecord {
+  return {
+    record_no: String(entry.id),
+    type: entry.type,
+    order_no: entry.order_no ?? '',
+    biz_order_no: entry.biz_order_no ?? '',
+    transfer_no: entry.transfer_no ?? '',
+    biz_transfer_no: entry.biz_transfer_no ?? '',
+    amount: String(entry.amount),
+    fee: String(entry.fee),
+    available_change: String(entry.available_change),
+    pending_change: String(entry.pending_change),
+    frozen_change: String(entry.frozen_change),
+    available_balance: String(entry.available_after),
+    pending_balance: String(entry.pending_after),
+    frozen_balance: String(entry.frozen_after),
+    remark: entry.remark,
+    create_time: entry.created_at.toISOString(),
+  };
+}
+
+/** An int64 field (centavos) as a safe integer. */
+export function centavos(value: string | number, field: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new AppError('INVALID_PARAMETER', `${field} (must be an integer)`);
+  return n;
+}
+
+/** An RFC 3339 field as a Date. */
+export function instant(text: string, field: string): Date {
+  const date = new Date(text);
+  if (!text || Number.isNaN(date.getTime()))
+    throw new AppError('INVALID_PARAMETER', `${field} (must be an instant)`);
+  return date;
+}

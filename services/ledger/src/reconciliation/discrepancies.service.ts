@@ -1,0 +1,58 @@
+import { DISCREPANCY_KINDS, DISCREPANCY_STATES } from '@agentpay/api';
+import type { Kysely } from 'kysely';
+import type { Database, DiscrepancyRow } from '../db/schema.js';
+import { LedgerError } from '../ledger/ledger.errors.js';
+import { getDiscrepancy, listDiscrepancies } from './discrepancies.repository.js';
+
+/** A page of discrepancies as asked for: each filter '' when absent. */
+export interface DiscrepanciesRequest {
+  state: string;
+  kind: string;
+  day: string;
+  /** 0 asks for the default (100). */
+  limit: number;
+  /** The last id of the previous page; '' for the first. */
+  afterId: string;
+}
+
+export interface DiscrepancyQueries {
+  /** Discrepancies by id, oldest first; INVALID_REQUEST names the first bad filter. */
+  list(request: DiscrepanciesRequest): Promise<{ items: DiscrepancyRow[]; next: number | null }>;
+  /** One discrepancy; NOT_FOUND for anything that names none (an unknown number or no number at all). */
+  get(id: string): Promise<DiscrepancyRow>;
+}
+
+function invalid(detail: string): LedgerError {
+  return new LedgerError('INVALID_REQUEST', detail);
+}
+
+/** What the reconciliation found, for operators (the admin API through the gateway). */
+export function createDiscrepancyQueries(db: Kysely<Database>): DiscrepancyQueries {
+  return {
+    async list(request) {
+      if (request.state && !(DISCREPANCY_STATES as readonly string[]).includes(request.state)) {
+        throw invalid('state (open or resolved)');
+      }
+      if (request.kind && !(DISCREPANCY_KINDS as readonly string[]).includes(request.kind)) {
+        throw invalid(`kind (one of ${DISCREPANCY_KINDS.join(', ')})`);
+      }
+      if (request.day && !/^\d{4}-\d{2}-\d{2}$/.test(request.day)) throw invalid('day (yyyy-MM-dd)');
+      const limit = request.limit === 0 ? 100 : request.limit;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw invalid('limit (must be 1..500)');
+      if (request.afterId && !/^\d{1,15}$/.test(request.afterId)) throw invalid('after_id (unknown)');
+      return listDiscrepancies(db, {
+        limit,
+        ...(request.state && { state: request.state }),
+        ...(request.kind && { kind: request.kind }),
+        ...(request.day && { day: request.day }),
+        ...(request.afterId && { afterId: Number(request.afterId) }),
+      });
+    },
+    async get(text) {
+      const id = /^\d{1,15}$/.test(text) ? Number(text) : 0;
+      const row = id < 1 ? undefined : await getDiscrepancy(db, id);
+      if (!row) throw new LedgerError('NOT_FOUND', `discrepancy ${text}`);
+      return row;
+    },
+  };
+}
