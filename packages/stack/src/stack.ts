@@ -189,6 +189,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     NOTIFIER_URL: `http://${local(httpPorts.notifier)}`,
     SANDBOX_URL: `http://${local(httpPorts.sandbox)}`,
     PUBLIC_NOTICE_URL: `http://${local(httpPorts.routerNotices)}`,
+    // The STP emulator calls the seeded stp route's webhooks on this stack's notice port.
+    STP_EMULATOR_WEBHOOK_BASE: `http://${local(httpPorts.routerNotices)}/notices/stp-default`,
     ...options.env,
   };
   const perService = (ports: Ports): Record<ServiceName, Record<string, string>> => ({
