@@ -32,7 +32,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            // Reads the tree's sources only (docs/architecture.md "Rules the tree keeps").
+            'test/architecture.test.ts',
+          ],
           exclude: ['**/node_modules/**', ...integrationBesideCode],
         },
       },
@@ -46,6 +52,7 @@ export default defineConfig({
             'test/**/*.test.ts',
             ...integrationBesideCode,
           ],
+          exclude: ['**/node_modules/**', 'test/architecture.test.ts'],
           globalSetup: ['packages/testing/src/global-setup.ts'],
         },
       },

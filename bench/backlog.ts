@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
+import { statusChangedSubject } from '@agentpay/messaging';
 import type { Stack } from '@agentpay/stack';
 import pg from 'pg';
 import { paidOrderEvent } from './setup.js';
@@ -108,7 +109,7 @@ export async function runBacklogBench(opts: {
 
   const payments = new pg.Pool({ connectionString: stack.databaseUrl('payments'), max: 2 });
   const notifierDb = new pg.Pool({ connectionString: stack.databaseUrl('notifier'), max: 2 });
-  const subject = `${opts.prefix}.events.pay.status_changed`;
+  const subject = statusChangedSubject(`${opts.prefix}.events`, 'pay');
   let produced = 0;
 
   /** Writes status changes of other merchants at `rate` until `until()` says stop; returns their order numbers. */

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { statusChangedSubject } from '@agentpay/messaging';
 import type { Stack } from '@agentpay/stack';
 import pg from 'pg';
 import { paidOrderEvent } from './setup.js';
@@ -51,7 +52,7 @@ export async function runCallbackBench(opts: {
   }
 
   const db = new pg.Pool({ connectionString: stack.databaseUrl('payments'), max: 4 });
-  const subject = `${opts.prefix}.events.pay.status_changed`;
+  const subject = statusChangedSubject(`${opts.prefix}.events`, 'pay');
   // Status changes offered per second; BENCH_CALLBACK_RATE overrides it to look for the ceiling.
   const rate = Number(process.env['BENCH_CALLBACK_RATE'] ?? 1_000);
   const seconds = opts.quick ? 3 : 10;

@@ -9,6 +9,7 @@
 // Secondary indexes are dropped before a table is filled and rebuilt after (as a restore would), which is
 // many times faster than maintaining them row by row; constraint indexes (keys, uniques) stay.
 import { performance } from 'node:perf_hooks';
+import { noticeSubject, statusChangedSubject } from '@agentpay/messaging';
 import pg from 'pg';
 
 export type Store = 'payments' | 'transfers' | 'router' | 'notifier' | 'gateway' | 'ledger';
@@ -167,7 +168,7 @@ function fillPayments(o: FillOptions): Promise<FillReport> {
       await c.query(`set session_replication_role = origin`);
       await c.query(`
       insert into outbox (id, subject, payload, created_at, published_at, attempts)
-      select gen_random_uuid(), '${o.subjectPrefix}.pay.status_changed',
+      select gen_random_uuid(), '${statusChangedSubject(o.subjectPrefix, 'pay')}',
         jsonb_build_object('event_id', gen_random_uuid(), 'mch_no', 'GM00001', 'kind', 'pay',
           'order_no', 'P20261120000000' || lpad(g::text, 12, '0'), 'from_status', 'wait', 'to_status', 'success',
           'version', '2', 'occurred_at', at, 'notify_url', 'https://m1.example.mx/agentpay/notify', 'traceparent', '',
@@ -211,7 +212,7 @@ function fillTransfers(o: FillOptions): Promise<FillReport> {
       ) t`);
     await c.query(`
       insert into outbox (id, subject, payload, created_at, published_at, attempts)
-      select gen_random_uuid(), '${o.subjectPrefix}.transfer.status_changed',
+      select gen_random_uuid(), '${statusChangedSubject(o.subjectPrefix, 'transfer')}',
         jsonb_build_object('event_id', gen_random_uuid(), 'mch_no', 'GM00001', 'kind', 'transfer',
           'order_no', 'T20261120000000' || lpad(g::text, 12, '0'), 'from_status', 'progress', 'to_status', 'success',
           'version', '2', 'occurred_at', at, 'notify_url', 'https://m1.example.mx/agentpay/notify', 'traceparent', ''),
@@ -235,7 +236,7 @@ function fillRouter(o: FillOptions): Promise<FillReport> {
             from generate_series(1, ${v.notices}) g) s`);
     await c.query(`
       insert into outbox (id, subject, payload, created_at, published_at, attempts)
-      select gen_random_uuid(), '${o.subjectPrefix}.notice.payment',
+      select gen_random_uuid(), '${noticeSubject(o.subjectPrefix, 'payment')}',
         jsonb_build_object('routeId', 'sandbox-default', 'noticeId', 'N' || lpad(g::text, 12, '0'), 'kind', 'payment',
           'ref', 'SBX' || g, 'status', 'success', 'amount', '10050', 'occurredAt', at),
         at, at + interval '40 milliseconds', 1

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { statusChangedSubject } from '@agentpay/messaging';
 import type { Stack } from '@agentpay/stack';
 import { formatWireTime, parsePrivateKey, signObject } from '@agentpay/wire';
 import pg from 'pg';
@@ -103,7 +104,7 @@ export async function callbackWindows(stack: Stack, prefix: string): Promise<Fig
     sinks.push({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/callback` });
   }
   const db = new pg.Pool({ connectionString: stack.databaseUrl('payments'), max: 2 });
-  const subject = `${prefix}.events.pay.status_changed`;
+  const subject = statusChangedSubject(`${prefix}.events`, 'pay');
   const runs: Figure[] = [];
   try {
     for (const label of ['warm', 'w1', 'w2', 'w3']) {

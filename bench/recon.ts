@@ -13,13 +13,12 @@
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '@agentpay/db';
+import { type Database as LedgerDb, matchDay } from '@agentpay/ledger';
 import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import { type ServiceName, type StackOptions, startStack } from '@agentpay/stack';
 import { formatWireTime, parseWireTime } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
-import type { Database as LedgerDb } from '../services/ledger/src/db/schema.js';
-import { matchDay } from '../services/ledger/src/reconciliation/reconciliation.repository.js';
 
 const ROUTE = 'sandbox-default';
 const ZONE = 'America/Mexico_City';
