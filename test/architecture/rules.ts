@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -29,15 +29,10 @@ export interface Rule {
 
 const SERVICE_FILE = /^services\/([^/]+)\//;
 const SERVICE_SRC = /^services\/([^/]+)\/src\//;
-const SERVICE_NAMES = [
-  'gateway',
-  'ledger',
-  'notifier',
-  'payments',
-  'transfers',
-  'upstream-router',
-  'upstream-sandbox',
-];
+/** The services, by their folder (and package) names. */
+const SERVICE_NAMES = readdirSync(new URL('../../services/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 function isTest(file: string): boolean {
   return (
@@ -56,6 +51,26 @@ function lineOf(source: ts.SourceFile, node: ts.Node): number {
 function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
   visit(node);
   ts.forEachChild(node, (child) => walk(child, visit));
+}
+
+/** Every call `<anything>.<method>(…)` whose arguments pass `args`, with its line. */
+function methodCalls(
+  source: ts.SourceFile,
+  method: string,
+  args: (list: ts.NodeArray<ts.Expression>) => boolean,
+): number[] {
+  const lines: number[] = [];
+  walk(source, (node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === method &&
+      args(node.arguments)
+    ) {
+      lines.push(lineOf(source, node));
+    }
+  });
+  return lines;
 }
 
 /** Every module specifier: import and export declarations, `import()` and `import type`. */
@@ -124,24 +139,12 @@ export const repositoriesOpenNoTransaction: Rule = {
   says: 'a `*.repository.ts` takes the caller’s Kysely or Transaction; the use case owns the transaction',
   check(file) {
     if (!/\.repository\.ts$/.test(file.path) || isTest(file.path)) return [];
-    const source = parse(file);
-    const found: Violation[] = [];
-    walk(source, (node) => {
-      if (
-        ts.isCallExpression(node) &&
-        ts.isPropertyAccessExpression(node.expression) &&
-        node.expression.name.text === 'transaction' &&
-        node.arguments.length === 0
-      ) {
-        found.push({
-          rule: this.name,
-          path: file.path,
-          line: lineOf(source, node),
-          message: 'calls transaction(): take a Transaction<Database> and let the use case open it',
-        });
-      }
-    });
-    return found;
+    return methodCalls(parse(file), 'transaction', (args) => args.length === 0).map((line) => ({
+      rule: this.name,
+      path: file.path,
+      line,
+      message: 'calls transaction(): take a Transaction<Database> and let the use case open it',
+    }));
   },
 };
 
@@ -172,24 +175,14 @@ export const oneOutboxWriter: Rule = {
   check(file) {
     if (isTest(file.path) || !SERVICE_SRC.test(file.path)) return [];
     const source = parse(file);
-    const found: Violation[] = [];
-    walk(source, (node) => {
-      if (
-        ts.isCallExpression(node) &&
-        ts.isPropertyAccessExpression(node.expression) &&
-        node.expression.name.text === 'insertInto' &&
-        node.arguments[0] &&
-        ts.isStringLiteralLike(node.arguments[0]) &&
-        node.arguments[0].text === 'outbox'
-      ) {
-        found.push({
-          rule: this.name,
-          path: file.path,
-          line: lineOf(source, node),
-          message: "insertInto('outbox'): write events with enqueueEvent/enqueueEvents",
-        });
-      }
-    });
+    const found: Violation[] = methodCalls(source, 'insertInto', ([table]) =>
+      Boolean(table && ts.isStringLiteralLike(table) && table.text === 'outbox'),
+    ).map((line) => ({
+      rule: this.name,
+      path: file.path,
+      line,
+      message: "insertInto('outbox'): write events with enqueueEvent/enqueueEvents",
+    }));
     for (const { text, line } of literalsOf(source)) {
       if (/\binsert\s+into\s+outbox\b/i.test(text)) {
         found.push({
