@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createDb } from '@agentpay/db';
-import { call, loadProtos, type StatementLine__Output, type UpstreamRouterClient } from '@agentpay/proto';
+import { call, type StatementLine__Output, type UpstreamRouterClient } from '@agentpay/proto';
 import { validateClabe } from '@agentpay/spei';
-import { freePort } from '@agentpay/stack';
-import { createTestDatabase, type TestDatabase, waitFor } from '@agentpay/testing';
+import { waitFor } from '@agentpay/testing';
 import { formatWireTime } from '@agentpay/wire';
-import * as grpc from '@grpc/grpc-js';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, main as sandboxMain } from '../../upstream-sandbox/src/main.js';
 import type { Database } from '../src/db/schema.js';
-import { type Router, main as routerMain } from '../src/main.js';
 import { bindMerchant } from '../src/routes/route.repository.js';
-import { startNoticeStream } from './notice-stream.js';
+import { type ChannelStack, startChannelStack } from './channel-stack.js';
 
 // The channel port's conformance suite: what every adapter must do, run against each adapter through the
 // router's own main (gRPC, notice port, Postgres) and the real sandbox process, which speaks the sandbox's
@@ -34,29 +29,17 @@ interface Channel {
   redeliverDeposit(deposit: Deposit, orderNo: string): Promise<void>;
 }
 
-let routerDatabase: TestDatabase;
-let sandboxDatabase: TestDatabase;
-let notices: Awaited<ReturnType<typeof startNoticeStream>>;
-let sandbox: Sandbox;
-let router: Router;
+let stack: ChannelStack;
 let db: Kysely<Database>;
 let client: UpstreamRouterClient;
-let sandboxUrl: string;
+let notices: ChannelStack['notices'];
 let noticeUrl: string;
 
 const no = (label: string) => `${label}${randomBytes(6).toString('hex').toUpperCase()}`;
 const today = () => formatWireTime(new Date(), 'America/Mexico_City').slice(0, 10);
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function sandboxCall<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status >= 300) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const sandboxCall = <T>(path: string, body?: unknown) => stack.sandboxCall<T>(path, body);
 
 const CHANNELS: Channel[] = [
   {
@@ -158,57 +141,18 @@ async function statementOf(routeId: string, day: string): Promise<StatementLine_
 }
 
 beforeAll(async () => {
-  [routerDatabase, sandboxDatabase] = await Promise.all([
-    createTestDatabase('router_conformance'),
-    createTestDatabase('router_conformance_sandbox'),
-  ]);
-  notices = await startNoticeStream();
-  const noticePort = await freePort();
-  noticeUrl = `http://127.0.0.1:${noticePort}`;
-  sandbox = await sandboxMain({
-    DATABASE_URL: sandboxDatabase.url,
-    HOST: '127.0.0.1',
-    SANDBOX_PORT: '0',
-    SANDBOX_SETTLE_DELAY_MS: '150',
-    SANDBOX_POLL_MS: '50',
-    SANDBOX_NOTICE_BACKOFF_MS: '100',
-    STP_EMULATOR_WEBHOOK_BASE: `${noticeUrl}/notices/stp-default`,
-    LOG_LEVEL: 'silent',
-  });
-  sandboxUrl = `http://127.0.0.1:${sandbox.port}`;
-  router = await routerMain({
-    DATABASE_URL: routerDatabase.url,
-    HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    NOTICE_PORT: String(noticePort),
-    SANDBOX_URL: sandboxUrl,
-    PUBLIC_NOTICE_URL: noticeUrl,
-    // The test itself stands for the proxy in front of the notice port: it may name a caller.
-    TRUSTED_PROXIES: '127.0.0.1,::1',
-    ...notices.env,
-    UPSTREAM_TIMEOUT_MS: '3000',
-    LOG_LEVEL: 'silent',
-  });
-  db = createDb<Database>(routerDatabase.url);
+  stack = await startChannelStack('conformance');
+  ({ db, client, notices, noticeUrl } = stack);
   await db
     .updateTable('routes')
     .set({ merchant_scope: 'list' })
     .where('id', '=', 'sandbox-default')
     .execute();
   for (const channel of CHANNELS) await bindMerchant(db, channel.routeId, channel.mchNo);
-  client = new (loadProtos().agentpay.router.v1.UpstreamRouter)(
-    `127.0.0.1:${router.grpcPort}`,
-    grpc.credentials.createInsecure(),
-  );
 });
 
 afterAll(async () => {
-  client?.close();
-  await router?.stop();
-  await sandbox?.stop();
-  await notices?.stop();
-  await db?.destroy();
-  await Promise.all([routerDatabase?.drop(), sandboxDatabase?.drop()]);
+  await stack?.stop();
 });
 
 describe.each(CHANNELS)('channel port conformance: $name', (channel) => {
