@@ -11,10 +11,8 @@ import pg from 'pg';
 import type { Database as LedgerDb } from '../services/ledger/src/db/schema.js';
 import { checkLedger as ledgerCheck } from '../services/ledger/src/ledger/check.repository.js';
 import type { Database as NotifierDb } from '../services/notifier/src/db/schema.js';
-import {
-  claimDueDeliveries,
-  msUntilNextDue,
-} from '../services/notifier/src/deliveries/delivery-lease.repository.js';
+import { claimDueDeliveries } from '../services/notifier/src/deliveries/delivery.service.js';
+import { msUntilNextDue } from '../services/notifier/src/deliveries/delivery-lease.repository.js';
 import type { Database as PaymentsDb } from '../services/payments/src/db/schema.js';
 import { claimExpired } from '../services/payments/src/pay-orders/pay-order.repository.js';
 import type { Database as TransfersDb } from '../services/transfers/src/db/schema.js';
@@ -100,13 +98,17 @@ export async function explain(
 /**
  * Times a round of the expiry sweep's claim, the transfers reconciliation's query, and the notifier's claim,
  * with the services' own repository functions, straight on the stopped stack's databases: idle (nothing due),
- * then over DUE rows made due for it (removed after). The plan is of the due round's first statement.
+ * then over DUE rows made due for it (removed after, but the notifier's). The plan is of the due round's first
+ * statement. `pass` (letters and digits) goes into every key of the rows a pass adds, so a second pass over
+ * the same databases never meets the first one's.
  */
 export async function timeSweeps(
   stack: Stack,
   benchMchNo: string,
   withPlans: boolean,
+  pass: string,
 ): Promise<SweepTiming[]> {
+  if (!/^[A-Za-z0-9]+$/.test(pass)) throw new Error(`timeSweeps: pass ${pass} is not letters and digits`);
   const out: SweepTiming[] = [];
   const admin = async (service: 'payments' | 'transfers' | 'notifier', text: string) => {
     const client = new pg.Client({ connectionString: stack.databaseUrl(service) });
@@ -127,21 +129,24 @@ export async function timeSweeps(
         'payments',
         `insert into pay_orders (mch_no, biz_order_no, title, method, amount, fee, real_amount, status, settle_type,
            expired_time, pay_body, route_id, upstream_ref, fingerprint, opened_at, created_at)
-         select '${benchMchNo}', 'GDUE' || g, 'Due', 'mex_virtual_account', 10050, 100, 9950, 'wait', 'D+1',
-           now() - g * interval '1 second', '{}', 'sandbox-default', 'SBXDUE' || g, md5(g::text), now() - interval '1 day',
+         select '${benchMchNo}', 'GDUE${pass}-' || g, 'Due', 'mex_virtual_account', 10050, 100, 9950, 'wait', 'D+1',
+           now() - g * interval '1 second', '{}', 'sandbox-default', 'SBXDUE${pass}-' || g, md5(g::text), now() - interval '1 day',
            now() - interval '1 day'
          from generate_series(1, ${DUE}) g`,
       );
-      const plan = withPlans ? await explain(stack.databaseUrl('payments'), claim) : undefined;
-      let batches = 0;
-      const dueMs = await msOf(async () => {
-        for (;;) {
-          batches++;
-          if ((await claimExpired(db, EXPIRY_BATCH, EXPIRY_LEASE_MS)).length < EXPIRY_BATCH) break;
-        }
-      });
-      await admin('payments', `delete from pay_orders where biz_order_no like 'GDUE%'`);
-      out.push({ name: 'expiry sweep (claimExpired, batch 50)', idleMs, dueMs, due: DUE, batches, plan });
+      try {
+        const plan = withPlans ? await explain(stack.databaseUrl('payments'), claim) : undefined;
+        let batches = 0;
+        const dueMs = await msOf(async () => {
+          for (;;) {
+            batches++;
+            if ((await claimExpired(db, EXPIRY_BATCH, EXPIRY_LEASE_MS)).length < EXPIRY_BATCH) break;
+          }
+        });
+        out.push({ name: 'expiry sweep (claimExpired, batch 50)', idleMs, dueMs, due: DUE, batches, plan });
+      } finally {
+        await admin('payments', `delete from pay_orders where biz_order_no like 'GDUE${pass}-%'`);
+      }
     } finally {
       await db.destroy();
     }
@@ -162,30 +167,33 @@ export async function timeSweeps(
         'transfers',
         `insert into transfers (transfer_no, mch_no, biz_transfer_no, amount, fee, payee_type, payee_account, status,
            submission, route_id, upstream_ref, fingerprint, version, created_at, updated_at)
-         select 'TDUE' || lpad(g::text, 23, '0'), '${benchMchNo}', 'GTDUE' || g, 100, 5, 'spei_transfer', '${CLABE}',
-           'progress', 'accepted', 'sandbox-default', 'SBXTDUE' || g, md5(g::text), 1, now() - interval '1 hour',
+         select 'TDUE${pass}-' || lpad(g::text, 12, '0'), '${benchMchNo}', 'GTDUE${pass}-' || g, 100, 5, 'spei_transfer',
+           '${CLABE}', 'progress', 'accepted', 'sandbox-default', 'SBXTDUE${pass}-' || g, md5(g::text), 1, now() - interval '1 hour',
            now() - interval '1 hour'
          from generate_series(1, ${DUE}) g`,
       );
-      const plan = withPlans ? await explain(stack.databaseUrl('transfers'), query) : undefined;
-      let batches = 0;
-      const dueMs = await msOf(async () => {
-        for (;;) {
-          const rows = await due();
-          if (rows.length === 0) break;
-          batches++;
-          for (const row of rows) await markChecked(db, row.transfer_no);
-        }
-      });
-      await admin('transfers', `delete from transfers where transfer_no like 'TDUE%'`);
-      out.push({
-        name: 'transfers reconciliation (progressDueForCheck 50 + markChecked each)',
-        idleMs,
-        dueMs,
-        due: DUE,
-        batches,
-        plan,
-      });
+      try {
+        const plan = withPlans ? await explain(stack.databaseUrl('transfers'), query) : undefined;
+        let batches = 0;
+        const dueMs = await msOf(async () => {
+          for (;;) {
+            const rows = await due();
+            if (rows.length === 0) break;
+            batches++;
+            for (const row of rows) await markChecked(db, row.transfer_no);
+          }
+        });
+        out.push({
+          name: 'transfers reconciliation (progressDueForCheck 50 + markChecked each)',
+          idleMs,
+          dueMs,
+          due: DUE,
+          batches,
+          plan,
+        });
+      } finally {
+        await admin('transfers', `delete from transfers where transfer_no like 'TDUE${pass}-%'`);
+      }
     } finally {
       await db.destroy();
     }
@@ -216,7 +224,7 @@ export async function timeSweeps(
         'notifier',
         `insert into deliveries (event_id, kind, mch_no, order_no, version, to_status, notify_url, endpoint, trace_id,
            body, status, next_attempt_at)
-         select 'growth-due-' || g, 'pay', '${benchMchNo}', 'PDUE' || g, 2, 'success',
+         select 'growth-due-${pass}-' || g, 'pay', '${benchMchNo}', 'PDUE${pass}-' || g, 2, 'success',
            'https://due' || (g % 20) || '.example.mx/notify', 'due' || (g % 20) || '.example.mx:443', md5(g::text),
            '{}', 'pending', now() - interval '1 second'
          from generate_series(1, ${DUE}) g`,
@@ -239,7 +247,8 @@ export async function timeSweeps(
           .execute();
       }
       // Left in place (delivered now), not deleted: a delete checks `superseded_by` row by row, a scan of the
-      // whole table each without the index of migration 20261124T0300 (see docs/benchmarks.md "Growth").
+      // whole table each without the index of migration 20261124T0300 (see docs/benchmarks.md "Growth"). So
+      // their event ids carry the pass: the filled pass runs on the same databases as the empty one.
       out.push({
         name: `notifier claim (claimDueDeliveries, ${NOTIFY_SLOTS} slots, ${NOTIFY_PER_ENDPOINT} per endpoint)`,
         idleMs,

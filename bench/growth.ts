@@ -45,7 +45,13 @@ async function filledBizOrderNos(stack: Stack, mchNo: string, count: number): Pr
       `select biz_order_no from pay_orders tablesample system (5) where mch_no = $1 and biz_order_no like 'G%' limit $2`,
       [mchNo, count],
     );
-    return rows.map((r) => r.biz_order_no);
+    if (rows.length > 0) return rows.map((r) => r.biz_order_no);
+    // A small GROWTH_SCALE fills too few pages for a 5 % sample to hold one of them: read them all.
+    const all = await client.query<{ biz_order_no: string }>(
+      `select biz_order_no from pay_orders where mch_no = $1 and biz_order_no like 'G%' order by random() limit $2`,
+      [mchNo, count],
+    );
+    return all.rows.map((r) => r.biz_order_no);
   } finally {
     await client.end();
   }
@@ -98,86 +104,115 @@ export async function runGrowthBench(opts: {
   log(`## Growth: empty stores against stores at production-like volume (GROWTH_SCALE=${scale})`);
   log();
 
-  // Empty.
-  let stack = await start();
-  let merchant: BenchMerchant;
-  let empty: Figures & { cpu: string };
-  let emptySettlement: SweepTiming;
-  try {
-    merchant = await benchMerchant(stack.urls.admin);
-    await fundMerchant(stack, merchant, 'growth');
-    await closedLoop(stack.urls.gateway, payRequests(merchant, 500), 8);
-    empty = await measureFigures(stack, merchant, await recentBizOrderNos(stack, merchant.mchNo), prefix);
-    emptySettlement = await timeSettlement(stack, false);
-  } finally {
-    await stack.stop();
-  }
-  process.stdout.write('empty figures measured\n');
-  const emptySweeps = [...(await timeSweeps(stack, merchant.mchNo, false)), emptySettlement];
-
-  // Fill.
-  const urls: Record<Store, string> = {
-    payments: stack.databaseUrl('payments'),
-    transfers: stack.databaseUrl('transfers'),
-    router: stack.databaseUrl('upstream-router'),
-    notifier: stack.databaseUrl('notifier'),
-    gateway: stack.databaseUrl('gateway'),
-    ledger: stack.databaseUrl('ledger'),
-  };
-  const fillStarted = performance.now();
-  const fills: FillReport[] = await fillStores({
-    scale,
-    urls,
-    benchMchNo: merchant.mchNo,
-    subjectPrefix: `${prefix}.events`,
-    log: (line) => process.stdout.write(`${line}\n`),
-  });
-  const fillSeconds = (performance.now() - fillStarted) / 1000;
-
-  // Filled.
-  stack = await start(stack.ports);
-  let filled: Figures & { cpu: string };
-  let filledSettlement: SweepTiming;
+  // What was measured so far: a step that fails leaves the ones after it undefined, and the report below
+  // shows what there is, with the failure, instead of nothing (a late failure used to lose the whole run).
+  let stage = 'starting the empty stack';
+  let failure: Error | undefined;
+  let empty: (Figures & { cpu: string }) | undefined;
+  let emptySettlement: SweepTiming | undefined;
+  let emptySweeps: SweepTiming[] | undefined;
+  let fills: FillReport[] | undefined;
+  let fillSeconds = Number.NaN;
+  let filled: (Figures & { cpu: string }) | undefined;
+  let filledSettlement: SweepTiming | undefined;
   let check: Awaited<ReturnType<typeof checkLedger>> | undefined;
+  let filledSweeps: SweepTiming[] | undefined;
+  let size: Awaited<ReturnType<typeof sizes>> | undefined;
   try {
-    const old = await filledBizOrderNos(stack, merchant.mchNo, 2000);
-    filled = await measureFigures(stack, merchant, old, prefix);
-    // A failure here is reported, not allowed to throw the fill away.
-    filledSettlement = await timeSettlement(stack, true).catch((err: Error) => ({
-      name: `ledger settlement (failed: ${err.message})`,
-      idleMs: Number.NaN,
-      dueMs: Number.NaN,
-      due: 0,
-      batches: 0,
-    }));
-  } finally {
-    await stack.stop();
+    // Empty.
+    let stack = await start();
+    let merchant: BenchMerchant;
+    try {
+      stage = 'the empty figures';
+      merchant = await benchMerchant(stack.urls.admin);
+      await fundMerchant(stack, merchant, 'growth');
+      await closedLoop(stack.urls.gateway, payRequests(merchant, 500), 8);
+      empty = await measureFigures(stack, merchant, await recentBizOrderNos(stack, merchant.mchNo), prefix);
+      stage = 'the settlement round on the empty stores';
+      emptySettlement = await timeSettlement(stack, false);
+    } finally {
+      await stack.stop();
+    }
+    process.stdout.write('empty figures measured\n');
+    stage = 'the sweep rounds on the empty stores';
+    emptySweeps = [...(await timeSweeps(stack, merchant.mchNo, false, 'empty')), emptySettlement];
+
+    // Fill.
+    stage = 'the fill';
+    const urls: Record<Store, string> = {
+      payments: stack.databaseUrl('payments'),
+      transfers: stack.databaseUrl('transfers'),
+      router: stack.databaseUrl('upstream-router'),
+      notifier: stack.databaseUrl('notifier'),
+      gateway: stack.databaseUrl('gateway'),
+      ledger: stack.databaseUrl('ledger'),
+    };
+    const fillStarted = performance.now();
+    fills = await fillStores({
+      scale,
+      urls,
+      benchMchNo: merchant.mchNo,
+      subjectPrefix: `${prefix}.events`,
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+    fillSeconds = (performance.now() - fillStarted) / 1000;
+
+    // Filled.
+    stage = 'starting the filled stack';
+    stack = await start(stack.ports);
+    try {
+      stage = 'the filled figures';
+      const old = await filledBizOrderNos(stack, merchant.mchNo, 2000);
+      filled = await measureFigures(stack, merchant, old, prefix);
+      // A failure here is reported, not allowed to throw the fill away.
+      filledSettlement = await timeSettlement(stack, true).catch((err: Error) => ({
+        name: `ledger settlement (failed: ${err.message})`,
+        idleMs: Number.NaN,
+        dueMs: Number.NaN,
+        due: 0,
+        batches: 0,
+      }));
+    } finally {
+      await stack.stop();
+    }
+    stage = "the ledger's check";
+    if (process.env['GROWTH_CHECK'] !== '0')
+      check = await checkLedger(stack).catch((err: Error) => ({
+        ok: false,
+        seconds: Number.NaN,
+        entries: '?',
+        problems: [`check failed: ${err.message}`],
+      }));
+    process.stdout.write('filled figures measured\n');
+    stage = 'the sweep rounds on the filled stores';
+    filledSweeps = [...(await timeSweeps(stack, merchant.mchNo, true, 'filled')), filledSettlement];
+    stage = 'the sizes';
+    size = await sizes(stack);
+  } catch (err) {
+    failure = err as Error;
+    log(
+      `**This run failed during ${stage}**: \`${failure.message.replaceAll('`', "'")}\`. What follows is what it measured before; a figure it did not reach shows \`-\`.`,
+    );
+    log();
   }
-  if (process.env['GROWTH_CHECK'] !== '0')
-    check = await checkLedger(stack).catch((err: Error) => ({
-      ok: false,
-      seconds: Number.NaN,
-      entries: '?',
-      problems: [`check failed: ${err.message}`],
-    }));
-  process.stdout.write('filled figures measured\n');
-  const filledSweeps = [...(await timeSweeps(stack, merchant.mchNo, true)), filledSettlement];
-  const size = await sizes(stack);
 
   // The report.
-  log(
-    `Volumes at this scale: ${v.payOrders.toLocaleString('en-US')} pay orders (${v.openOrders.toLocaleString('en-US')} open, expiring over the next 30 days), ${v.transfers.toLocaleString('en-US')} transfers (${v.transfersInProgress.toLocaleString('en-US')} in progress), ${v.deliveries.toLocaleString('en-US')} callback deliveries with their attempts of the last 30 days, ${v.entries.toLocaleString('en-US')} ledger entries (${v.hotEntries.toLocaleString('en-US')} of them the bench merchant's, the one the transfers below freeze against), ${v.notices.toLocaleString('en-US')} upstream notices, ${v.nonces.toLocaleString('en-US')} nonces, published outbox rows of the last 7 days, over ${MERCHANTS} merchants. Filled in ${fmt(fillSeconds, 0)} s (SQL, two connections), then VACUUM (ANALYZE).`,
-  );
-  log();
-  log('| store | seconds | rows |');
-  log('|---|---|---|');
-  for (const f of fills)
+  if (fills)
     log(
-      `| ${f.store} | ${fmt(f.seconds, 0)} | ${Object.entries(f.rows)
-        .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
-        .join(', ')} |`,
+      `Volumes at this scale: ${v.payOrders.toLocaleString('en-US')} pay orders (${v.openOrders.toLocaleString('en-US')} open, expiring over the next 30 days), ${v.transfers.toLocaleString('en-US')} transfers (${v.transfersInProgress.toLocaleString('en-US')} in progress), ${v.deliveries.toLocaleString('en-US')} callback deliveries with their attempts of the last 30 days, ${v.entries.toLocaleString('en-US')} ledger entries (${v.hotEntries.toLocaleString('en-US')} of them the bench merchant's, the one the transfers below freeze against), ${v.notices.toLocaleString('en-US')} upstream notices, ${v.nonces.toLocaleString('en-US')} nonces, published outbox rows of the last 7 days, over ${MERCHANTS} merchants. Filled in ${fmt(fillSeconds, 0)} s (SQL, two connections), then VACUUM (ANALYZE).`,
     );
-  log();
+  if (fills) {
+    log();
+    log('| store | seconds | rows |');
+    log('|---|---|---|');
+    for (const f of fills)
+      log(
+        `| ${f.store} | ${fmt(f.seconds, 0)} | ${Object.entries(f.rows)
+          .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
+          .join(', ')} |`,
+      );
+    log();
+  }
   log(
     `Figures (closed loop at ${CONCURRENCY}, ${WINDOWS} windows of ${PER_WINDOW} requests, median of the windows; callbacks at ${CALLBACK_RATE}/s for ${CALLBACK_SECONDS} s to ${CALLBACK_ENDPOINTS} loopback endpoints, ${WINDOWS} windows). Queries ask for the bench merchant's own orders: on the empty stores the last ones it created, on the filled ones orders spread over the six months. Target: throughput at least 85 % and p99 at most 120 % of the empty figure.`,
   );
@@ -190,22 +225,24 @@ export async function runGrowthBench(opts: {
     ['transfer create', 'transfer'],
     ['callback delivery', 'callback'],
   ];
+  const notMeasured = { throughput: Number.NaN, p99: Number.NaN, errors: '-' };
   for (const [label, key] of rows) {
-    const e = empty[key];
-    const f = filled[key];
+    const e = empty?.[key] ?? notMeasured;
+    const f = filled?.[key] ?? notMeasured;
     const tr = f.throughput / e.throughput;
     const pr = f.p99 / e.p99;
+    const verdict = (ratio: number, ok: boolean) => (Number.isFinite(ratio) ? (ok ? 'met' : 'missed') : '-');
     const unit = key === 'callback' ? 'delivered/s' : 'req/s';
     const delay = key === 'callback' ? 'delay p99 ms' : 'p99 ms';
     log(
-      `| ${label} ${unit} | ${fmt(e.throughput, 0)} | ${fmt(f.throughput, 0)} | ${fmt(100 * tr, 0)} % | ≥ 85 % | ${tr >= 0.85 ? 'met' : 'missed'} | ${e.errors} / ${f.errors} |`,
+      `| ${label} ${unit} | ${fmt(e.throughput, 0)} | ${fmt(f.throughput, 0)} | ${fmt(100 * tr, 0)} % | ≥ 85 % | ${verdict(tr, tr >= 0.85)} | ${e.errors} / ${f.errors} |`,
     );
     log(
-      `| ${label} ${delay} | ${fmt(e.p99, 2)} | ${fmt(f.p99, 2)} | ${fmt(100 * pr, 0)} % | ≤ 120 % | ${pr <= 1.2 ? 'met' : 'missed'} | |`,
+      `| ${label} ${delay} | ${fmt(e.p99, 2)} | ${fmt(f.p99, 2)} | ${fmt(100 * pr, 0)} % | ≤ 120 % | ${verdict(pr, pr <= 1.2)} | |`,
     );
   }
   log();
-  log(`While the empty figures ran: ${empty.cpu}. While the filled ones ran: ${filled.cpu}.`);
+  log(`While the empty figures ran: ${empty?.cpu ?? '-'}. While the filled ones ran: ${filled?.cpu ?? '-'}.`);
   log();
   log(
     `Services' log lines at warn and above over the whole run: ${[...serviceLog].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}.`,
@@ -215,23 +252,40 @@ export async function runGrowthBench(opts: {
     log();
     log(`First refused answers: ${refusals.map((r) => `\`${r}\``).join('; ')}.`);
   }
-  log();
-  log(
-    `Sweep rounds: idle is a round with nothing due (median of five); due is the round over ${DUE} rows made due for it (the ledger: every pay-in due within 73 h, through RunSettlement on the running stack). A round follows what is due when the filled idle round stays within 2× (or 5 ms) of the empty one and the due round's cost per row within 2× of the empty one's.`,
-  );
-  log();
-  log(
-    '| sweep | idle ms empty | idle ms filled | due rows empty / filled | due round ms empty | due round ms filled | ms per due row empty / filled | verdict |',
-  );
-  log('|---|---|---|---|---|---|---|---|');
-  for (const [i, f] of filledSweeps.entries()) {
-    const e = emptySweeps[i]!;
+  const unmeasured = (name: string): SweepTiming => ({
+    name,
+    idleMs: Number.NaN,
+    dueMs: Number.NaN,
+    due: 0,
+    batches: 0,
+  });
+  const sweepRows = Math.max(emptySweeps?.length ?? 0, filledSweeps?.length ?? 0);
+  if (sweepRows > 0) {
+    log();
+    log(
+      `Sweep rounds: idle is a round with nothing due (median of five); due is the round over ${DUE} rows made due for it (the ledger: every pay-in due within 73 h, through RunSettlement on the running stack). A round follows what is due when the filled idle round stays within 2× (or 5 ms) of the empty one and the due round's cost per row within 2× of the empty one's.`,
+    );
+    log();
+    log(
+      '| sweep | idle ms empty | idle ms filled | due rows empty / filled | due round ms empty | due round ms filled | ms per due row empty / filled | verdict |',
+    );
+    log('|---|---|---|---|---|---|---|---|');
+  }
+  for (let i = 0; i < sweepRows; i++) {
+    const e = emptySweeps?.[i] ?? unmeasured(filledSweeps![i]!.name);
+    const f = filledSweeps?.[i] ?? unmeasured(e.name);
     const perE = e.due > 0 ? e.dueMs / e.due : Number.NaN;
     const perF = f.due > 0 ? f.dueMs / f.due : Number.NaN;
     const idleOk = f.idleMs <= Math.max(2 * e.idleMs, e.idleMs + 5);
     const dueOk = !Number.isFinite(perE) || !Number.isFinite(perF) || perF <= 2 * perE;
+    const verdict =
+      !Number.isFinite(e.idleMs) || !Number.isFinite(f.idleMs)
+        ? '-'
+        : idleOk && dueOk
+          ? 'follows what is due'
+          : 'grows with the table';
     log(
-      `| ${f.name} | ${fmt(e.idleMs, 2)} | ${fmt(f.idleMs, 2)} | ${e.due} / ${f.due} | ${fmt(e.dueMs, 0)} | ${fmt(f.dueMs, 0)} | ${fmt(perE, 3)} / ${fmt(perF, 3)} | ${idleOk && dueOk ? 'follows what is due' : 'grows with the table'} |`,
+      `| ${f.name} | ${fmt(e.idleMs, 2)} | ${fmt(f.idleMs, 2)} | ${e.due} / ${f.due} | ${fmt(e.dueMs, 0)} | ${fmt(f.dueMs, 0)} | ${fmt(perE, 3)} / ${fmt(perF, 3)} | ${verdict} |`,
     );
   }
   if (check) {
@@ -240,11 +294,13 @@ export async function runGrowthBench(opts: {
       `The ledger's check (its Check call's function, straight on the database, without the cross-checks against orders) over the filled books (${check.entries} entries): ${check.ok ? 'ok' : `${check.problems.length} problems: ${check.problems.slice(0, 5).join('; ')}`}, in ${fmt(check.seconds, 0)} s.`,
     );
   }
-  log();
-  log(
-    "Plans of each sweep's main statement on the filled stores (EXPLAIN (ANALYZE, BUFFERS), rolled back), with the rows made due in place:",
-  );
-  for (const f of filledSweeps) {
+  if (filledSweeps?.some((f) => f.plan)) {
+    log();
+    log(
+      "Plans of each sweep's main statement on the filled stores (EXPLAIN (ANALYZE, BUFFERS), rolled back), with the rows made due in place:",
+    );
+  }
+  for (const f of filledSweeps ?? []) {
     if (!f.plan) continue;
     log();
     log(`${f.name}:`);
@@ -253,6 +309,8 @@ export async function runGrowthBench(opts: {
     log(f.plan);
     log('```');
   }
+  if (failure) throw failure;
+  if (!size) return;
   log();
   log('Sizes on the filled stores (tables over 1 MB; rows as estimated by ANALYZE):');
   log();
