@@ -119,6 +119,7 @@ export function createLedgerHandlers(deps: {
           matched: String(r.matched),
           pending: String(r.pending),
           discrepancies: String(r.discrepancies),
+          returned: String(r.returned),
         })),
       };
     }),

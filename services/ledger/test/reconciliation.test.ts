@@ -55,7 +55,7 @@ beforeAll(async () => {
     RECON_RETURN_POLL_MS: '50',
     RECON_BATCH: '1000',
     ROUTER_ADDR: router.address,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
   });
   client = new (loadProtos().agentpay.ledger.v1.LedgerService)(
     `127.0.0.1:${ledger.grpcPort}`,
@@ -217,7 +217,7 @@ describe('a reconciliation run', () => {
 
     const result = await run(R);
     expect(result.routes).toEqual([
-      { route_id: R, lines: '12', matched: '4', pending: '0', discrepancies: '9' },
+      { route_id: R, lines: '12', matched: '4', pending: '0', discrepancies: '9', returned: '0' },
     ]);
     const found = await discrepanciesOf(R);
     expect(summary(found)).toEqual(
@@ -259,6 +259,36 @@ describe('a reconciliation run', () => {
     ]);
   });
 
+  it('counts a deposit the channel sent back on arrival as returned, never as a discrepancy', async () => {
+    const R = 'r-returned';
+    await paid('MR1', 'RT-P1', R, 10_000);
+    router.statements.set(statementKey(R, DAY), {
+      lines: [
+        line({ kind: 'deposit', platform_ref: 'RT-P1', amount: 10_000, at: NOON }),
+        // Refused on arrival (a paid order's CLABE, an unknown one): the channel sent them straight back.
+        line({ kind: 'deposit_returned', platform_ref: '', amount: 10_000, applied: false, at: NOON }),
+        line({ kind: 'deposit_returned', platform_ref: '', amount: 4_321, applied: false, at: NOON }),
+      ],
+    });
+    const result = await run(R);
+    expect(result.routes).toEqual([
+      { route_id: R, lines: '3', matched: '1', pending: '0', discrepancies: '0', returned: '2' },
+    ]);
+    expect(await discrepanciesOf(R)).toEqual([]);
+    // No money stayed: nothing recognised as unmatched, and the books check out.
+    const unmatched = await db
+      .selectFrom('accounts')
+      .select('balance')
+      .where('id', '=', `unmatched:${R}`)
+      .executeTakeFirst();
+    expect(unmatched?.balance ?? 0).toBe(0);
+    expect(await check()).toMatchObject({ ok: true, problems: [] });
+    const runs = await db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
+    expect(runs).toMatchObject([
+      { status: 'succeeded', lines: 3, matched: 1, discrepancies: 0, returned: 2 },
+    ]);
+  });
+
   it('counts lines and movements within RECON_GRACE_MS as pending, not discrepancies', async () => {
     const R = 'r-grace';
     const now = new Date();
@@ -269,7 +299,7 @@ describe('a reconciliation run', () => {
     });
     const result = await run(R, today);
     expect(result.routes).toEqual([
-      { route_id: R, lines: '1', matched: '0', pending: '2', discrepancies: '0' },
+      { route_id: R, lines: '1', matched: '0', pending: '2', discrepancies: '0', returned: '0' },
     ]);
     expect(await discrepanciesOf(R)).toEqual([]);
   });
@@ -320,7 +350,7 @@ describe('a reconciliation run', () => {
     });
     const result = await run(R);
     expect(result.routes).toEqual([
-      { route_id: R, lines: '2', matched: '2', pending: '0', discrepancies: '0' },
+      { route_id: R, lines: '2', matched: '2', pending: '0', discrepancies: '0', returned: '0' },
     ]);
     // The other route's day does not call its pay-in missing: a line on some route names it.
     router.statements.set(statementKey('r-cross-other', DAY), { lines: [] });
@@ -401,7 +431,7 @@ describe('a reconciliation run', () => {
     });
     const result = await run(R, day);
     expect(result.routes).toEqual([
-      { route_id: R, lines: '20000', matched: '1', pending: '0', discrepancies: '19999' },
+      { route_id: R, lines: '20000', matched: '1', pending: '0', discrepancies: '19999', returned: '0' },
     ]);
     const stored = await db
       .selectFrom('statement_lines')

@@ -204,6 +204,7 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
           matched: Number(r.matched),
           pending: Number(r.pending),
           discrepancies: Number(r.discrepancies),
+          returned: Number(r.returned),
         })),
       };
     } catch (err) {

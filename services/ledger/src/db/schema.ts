@@ -125,7 +125,7 @@ export interface StatementLinesTable {
   day: string;
   /** The channel's reference, unique on its statement. */
   reference: string;
-  /** deposit | payout | payout_return */
+  /** deposit | payout | payout_return | deposit_returned (sent straight back on arrival) */
   kind: string;
   amount: Int8;
   occurred_at: Date;
