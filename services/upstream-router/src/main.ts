@@ -14,17 +14,16 @@ import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { buildNoticeServer } from './notices/notice.http.js';
 import { createNoticeService } from './notices/notice.service.js';
-import { SANDBOX_CODE_MAP } from './options/catalog.js';
 import { createOptionsService } from './options/options.service.js';
 import { createPayoutService } from './payout/payout.service.js';
 import { routerRetentionRules } from './retention/retention.js';
 import { routerHandlers } from './router.grpc.js';
 import { createChannels } from './routes/channels.js';
-import { findRoute, seedRouteOnce } from './routes/route.repository.js';
+import { findRoute } from './routes/route.repository.js';
 import { routeAdminHandlers } from './routes/route-admin.grpc.js';
 import { createRouteAdminService } from './routes/route-admin.service.js';
 import { createSecretResolver } from './routes/secrets.js';
-import { stpEmulatorRoute } from './routes/seed-routes.js';
+import { seedRoutes } from './routes/seed-routes.js';
 import { createBreakers } from './routing/circuit-breaker.js';
 import { createRouteSelector } from './routing/route-selector.js';
 import { statementLookups } from './statements/statement-lookups.js';
@@ -43,30 +42,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
   return svc.run(async () => {
     const db = await svc.database<Database>(migrations);
 
-    // services/gateway/README.md: a fresh stack has one enabled sandbox route open to every merchant.
-    const seeded = await seedRouteOnce(db, {
-      id: 'sandbox-default',
-      name: 'Sandbox',
-      adapter: 'sandbox',
-      config: {
-        baseUrl: config.SANDBOX_URL,
-        noticeUrl: `${config.PUBLIC_NOTICE_URL}/notices/sandbox-default`,
-        noticeSecretRef: 'SANDBOX_NOTICE_SECRET',
-      },
-      credentialsRef: 'SANDBOX_API_KEY',
-      enabled: true,
-      methods: ['mex_virtual_account'],
-      payeeTypes: ['spei_transfer', 'bank_card', 'user_id', 'open_id', 'login_name'],
-      priority: 100,
-      weight: 100,
-      merchantScope: 'all',
-      codeMap: SANDBOX_CODE_MAP,
-    });
-    if (seeded) logger.info('seeded the default sandbox route');
-    // Outside production, an `stp` route to the sandbox's STP face, for the merchants bound to it (none at
-    // first), preferred over the sandbox for them (docs/sandbox-guide.md "The STP emulator").
-    if (!config.production && (await seedRouteOnce(db, stpEmulatorRoute(config))))
-      logger.info('seeded the stp route to the STP emulator');
+    // A fresh stack's routes (services/gateway/README.md; docs/sandbox-guide.md "The STP emulator").
+    for (const id of await seedRoutes(db, config)) logger.info({ routeId: id }, 'seeded a route');
 
     const adapters = createAdapters({ timeoutMs: config.UPSTREAM_TIMEOUT_MS });
     const secret = createSecretResolver(env, config.production);

@@ -51,18 +51,16 @@ export interface NewRoute {
  * Creates `route` once in the life of the database: a later start never recreates it, so an operator
  * who disables or deletes the seeded route keeps it that way.
  */
-export async function seedRouteOnce(db: Kysely<Database>, route: NewRoute): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const marker = await trx
-      .insertInto('router_meta')
-      .values({ key: `seeded:${route.id}`, value: new Date().toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!marker) return false;
-    await insertRoute(trx, route);
-    return true;
-  });
+export async function seedRouteOnce(trx: Transaction<Database>, route: NewRoute): Promise<boolean> {
+  const marker = await trx
+    .insertInto('router_meta')
+    .values({ key: `seeded:${route.id}`, value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (!marker) return false;
+  await insertRoute(trx, route);
+  return true;
 }
 
 /** Adds a route; an existing id is left as it is (false). */

@@ -1,6 +1,9 @@
 import { institutions } from '@agentpay/spei';
+import type { Kysely } from 'kysely';
 import type { RouterConfig } from '../config.js';
-import type { NewRoute } from './route.repository.js';
+import type { Database } from '../db/schema.js';
+import { SANDBOX_CODE_MAP } from '../options/catalog.js';
+import { type NewRoute, seedRouteOnce } from './route.repository.js';
 
 /** STP's institution codes are Banxico's: a payee's public code is the code STP is sent. */
 const SPEI_CODE_MAP: Readonly<Record<string, string>> = Object.fromEntries(
@@ -10,6 +13,41 @@ const SPEI_CODE_MAP: Readonly<Record<string, string>> = Object.fromEntries(
 /** The dev stack's company at the STP emulator (services/upstream-sandbox README "The STP face"). */
 export const EMULATOR_EMPRESA = 'AGENTPAY';
 export const EMULATOR_CLABE_PREFIX = '6461805555';
+
+/** The route every fresh stack has: the sandbox channel, enabled, open to every merchant. */
+export function sandboxRoute(config: RouterConfig): NewRoute {
+  return {
+    id: 'sandbox-default',
+    name: 'Sandbox',
+    adapter: 'sandbox',
+    config: {
+      baseUrl: config.SANDBOX_URL,
+      noticeUrl: `${config.PUBLIC_NOTICE_URL}/notices/sandbox-default`,
+      noticeSecretRef: 'SANDBOX_NOTICE_SECRET',
+    },
+    credentialsRef: 'SANDBOX_API_KEY',
+    enabled: true,
+    methods: ['mex_virtual_account'],
+    payeeTypes: ['spei_transfer', 'bank_card', 'user_id', 'open_id', 'login_name'],
+    priority: 100,
+    weight: 100,
+    merchantScope: 'all',
+    codeMap: SANDBOX_CODE_MAP,
+  };
+}
+
+/**
+ * Creates the fresh stack's routes, each once in the life of the database (an operator who disables or
+ * deletes one keeps it that way): the sandbox route, and outside production the `stp` route to the STP
+ * emulator. Answers the ids created now.
+ */
+export async function seedRoutes(db: Kysely<Database>, config: RouterConfig): Promise<string[]> {
+  const routes = [sandboxRoute(config), ...(config.production ? [] : [stpEmulatorRoute(config)])];
+  const seeded: string[] = [];
+  for (const route of routes)
+    if (await db.transaction().execute((trx) => seedRouteOnce(trx, route))) seeded.push(route.id);
+  return seeded;
+}
 
 /**
  * The `stp` route a fresh stack outside production gets: the sandbox's STP face, signed with STP's public
