@@ -308,6 +308,55 @@ describe('routes admin API', () => {
     },
   );
 
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    [
+      'a prefix another route assigns',
+      { clabePrefix: '6461805555' },
+      /^config\.clabePrefix: route stp-default/,
+    ],
+    ["a prefix that is not STP's", { clabePrefix: '0121801234' }, /^config\.clabePrefix:/],
+    [
+      'an own account that is no CLABE',
+      { cuentaOrdenante: '646180123400000001' },
+      /^config\.cuentaOrdenante:/,
+    ],
+    ['a key variable that is not set', { privateKeyRef: 'CHANNEL_NOT_SET' }, /^config\.privateKeyRef:/],
+    [
+      'a key with the wrong passphrase',
+      { passphraseRef: 'CHANNEL_STP_WRONG' },
+      /^config\.privateKeyRef:.*does not load/,
+    ],
+    [
+      'a key variable outside the allowed families',
+      { privateKeyRef: 'DATABASE_URL' },
+      /^config\.privateKeyRef:/,
+    ],
+  ])('refuses an STP route with %s: 400 naming the field, nothing stored', async (_what, config, message) => {
+    const body = {
+      id: 'stp-second',
+      name: 'STP second',
+      adapter: 'stp',
+      config: {
+        empresa: 'SEGUNDA',
+        speiBase: 'http://127.0.0.1:9/speiws/rest',
+        efwsBase: 'http://127.0.0.1:9/efws/API',
+        clabePrefix: '6461801234',
+        cuentaOrdenante: '646180123400000007',
+        privateKeyRef: 'CHANNEL_STP_PRIVATE_KEY',
+        passphraseRef: 'CHANNEL_STP_PASSPHRASE',
+        webhookAllow: ['203.0.113.0/24'],
+        ...config,
+      },
+      methods: ['mex_virtual_account'],
+      payeeTypes: ['spei_transfer'],
+      codeMap: { '40002': '40002' },
+    };
+    const reply = await admin<{ message: string }>('POST', '/admin/routes', body);
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(message);
+    expect((await admin('GET', '/admin/routes/stp-second')).status).toBe(404);
+  });
+
   it('answers 400 for bodies that are not JSON objects or change nothing', async () => {
     expect((await admin('POST', '/admin/routes', undefined, { raw: '{"id": ' })).status).toBe(400);
     expect((await admin('POST', '/admin/routes', [routeBBody()])).status).toBe(400);

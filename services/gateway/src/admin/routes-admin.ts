@@ -37,7 +37,9 @@ const config = z.record(z.string(), z.unknown());
 const fields = {
   name: z.string().min(1).max(100),
   adapter: z.string().min(1).max(50),
-  credentialsRef: z.string().min(1).max(100),
+  // The variable holding the channel's credentials, for adapters that read one (the sandbox's API key);
+  // an adapter whose secrets are named in its config (STP's privateKeyRef) takes none. The router checks it.
+  credentialsRef: z.string().max(100),
   enabled: z.boolean(),
   methods: codes,
   payeeTypes: codes,
@@ -52,7 +54,7 @@ const createRoute = z.strictObject({
   name: fields.name,
   adapter: fields.adapter,
   config: config.default({}),
-  credentialsRef: fields.credentialsRef,
+  credentialsRef: fields.credentialsRef.default(''),
   enabled: fields.enabled.default(true),
   methods: fields.methods.default([]),
   payeeTypes: fields.payeeTypes.default([]),

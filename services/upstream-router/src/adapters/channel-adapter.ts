@@ -246,7 +246,13 @@ export interface ChannelAdapter {
   submitPayout(
     route: RouteContext,
     request: PayoutRequest,
-  ): Promise<{ status: 'progress' | 'fail'; upstreamRef: string; claveRastreo?: string | undefined }>;
+  ): Promise<{
+    status: 'progress' | 'fail';
+    upstreamRef: string;
+    claveRastreo?: string | undefined;
+    /** Why the channel refused the payee, in the channel's words, for the log only. */
+    refusal?: string | undefined;
+  }>;
   /**
    * Throws UpstreamNotFoundError when the channel never accepted a payout for this transfer. `sentAt` is when
    * the router sent it (absent when it has no record), for channels that look payouts up by day.

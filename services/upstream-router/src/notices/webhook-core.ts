@@ -4,11 +4,7 @@ import { enqueueEvent, noticeSubject } from '@agentpay/messaging';
 import type { NoticeReceived } from '@agentpay/proto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { lockAccountByClabe, markAccountPaid } from '../accounts/virtual-account.repository.js';
-import type {
-  DepositDecision,
-  IncomingDeposit,
-  WebhookCore,
-} from '../adapters/channel-adapter.js';
+import type { DepositDecision, IncomingDeposit, WebhookCore } from '../adapters/channel-adapter.js';
 import type { Database, VirtualAccountRow } from '../db/schema.js';
 import { findPayout, recordPayoutRefs } from '../payout/channel-payout.repository.js';
 import { type RecordedNotice, recordNotice } from './notice.repository.js';

@@ -24,6 +24,7 @@ type SubmitAnswer = {
   status: 'progress' | 'fail';
   upstreamRef: string;
   claveRastreo?: string | undefined;
+  refusal?: string | undefined;
   unanswered?: boolean;
 };
 
@@ -109,6 +110,11 @@ export function createPayoutService(deps: {
           // A payout kept after a timeout was still a timeout: it counts against the route's breaker.
           { logger, operation: 'SubmitPayout', breakers, unhealthy: (answer) => answer.unanswered === true },
         );
+        if (result.status === 'fail')
+          logger.warn(
+            { routeId: route.id, transferNo, refusal: result.refusal },
+            'payout refused by the channel',
+          );
         await recordPayoutRefs(db, route.id, transferNo, {
           upstreamRef: result.upstreamRef,
           claveRastreo: result.claveRastreo,

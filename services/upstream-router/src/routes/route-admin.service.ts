@@ -13,6 +13,7 @@ import {
   lockRoute,
   type NewRoute,
   replaceMerchants,
+  routeWithClabePrefix,
   saveRoute,
   touchRoute,
   unbindMerchant,
@@ -109,6 +110,24 @@ export function createRouteAdminService(deps: {
   }
 
   /** Runs `change` on the locked route; answers the route as committed. */
+  /**
+   * Two routes assigning CLABEs under one prefix could give one CLABE to two orders: a prefix belongs to one
+   * route. (A check, not a constraint: two operators creating such routes in the same instant both pass.)
+   */
+  async function checkPrefixFree(
+    q: Kysely<Database> | Transaction<Database>,
+    route: NewRoute,
+  ): Promise<void> {
+    const prefix = route.config['clabePrefix'];
+    if (typeof prefix !== 'string' || adapters.get(route.adapter)?.accounts.kind !== 'assigned') return;
+    const holder = await routeWithClabePrefix(q, prefix, route.id);
+    if (holder)
+      throw new RouteAdminError(
+        'invalid',
+        `config.clabePrefix: route ${holder} already assigns CLABEs under ${prefix}`,
+      );
+  }
+
   async function modify(
     id: string,
     change: (trx: Transaction<Database>, current: RouteRow) => Promise<void>,
@@ -158,6 +177,7 @@ export function createRouteAdminService(deps: {
         adapters,
         deps.secret,
       );
+      await checkPrefixFree(db, route);
       if (!(await insertRoute(db, route)))
         throw new RouteAdminError('conflict', `route ${JSON.stringify(route.id)} exists`);
       deps.onChange?.();
@@ -197,6 +217,7 @@ export function createRouteAdminService(deps: {
           deps.secret,
         );
         reconnect = (next.enabled && !current.enabled) || CONNECTION_FIELDS.some((f) => set.has(f));
+        await checkPrefixFree(trx, next);
         await saveRoute(trx, next);
       });
       if (reconnect) breakers.reset(id);

@@ -67,7 +67,9 @@ describe('checkRoute', () => {
       /^config\.baseUrl:/,
     );
     expect(problem(route({ config: { ...route().config, timeoutMs: 0 } }))).toMatch(/^config\.timeoutMs:/);
-    expect(problem(route({ adapter: 'carrier-pigeon' }))).toMatch(/^adapter: unknown adapter "carrier-pigeon"/);
+    expect(problem(route({ adapter: 'carrier-pigeon' }))).toMatch(
+      /^adapter: unknown adapter "carrier-pigeon"/,
+    );
   });
 
   it('refuses a route that serves nothing, or an unknown scope', () => {

@@ -63,6 +63,21 @@ export async function seedRouteOnce(trx: Transaction<Database>, route: NewRoute)
   return true;
 }
 
+/** Another route (than `exceptId`) whose config names this CLABE prefix, or undefined. */
+export async function routeWithClabePrefix(
+  db: Kysely<Database> | Transaction<Database>,
+  prefix: string,
+  exceptId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('routes')
+    .select('id')
+    .where(sql<boolean>`config->>'clabePrefix' = ${prefix}`)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Adds a route; an existing id is left as it is (false). */
 export async function insertRoute(
   db: Kysely<Database> | Transaction<Database>,

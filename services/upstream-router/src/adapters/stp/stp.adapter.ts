@@ -146,7 +146,12 @@ export function createStpAdapter(options: { timeoutMs: number }): ChannelAdapter
         case 'accepted':
           return { status: 'progress', upstreamRef: String(answer.resultado.id), claveRastreo };
         case 'payee_refused':
-          return { status: 'fail', upstreamRef: '', claveRastreo };
+          return {
+            status: 'fail',
+            upstreamRef: '',
+            claveRastreo,
+            refusal: `stp ${answer.resultado.id} ${refusal.code}`,
+          };
         case 'already_exists': {
           // STP already has this transfer's order (an earlier send whose answer was lost): ask, never resend.
           const order = await stp.consultaOrden({ claveRastreo, tipoOrden: 'E' });
