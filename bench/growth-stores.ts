@@ -3,20 +3,15 @@
 // the size of every table and index.
 import { performance } from 'node:perf_hooks';
 import { createDb } from '@agentpay/db';
+import { type Database as LedgerDb, checkLedger as ledgerCheck } from '@agentpay/ledger';
+import { claimDueDeliveries, msUntilNextDue, type Database as NotifierDb } from '@agentpay/notifier';
+import { claimExpired, type Database as PaymentsDb } from '@agentpay/payments';
 import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import type { Stack } from '@agentpay/stack';
+import { markChecked, progressDueForCheck, type Database as TransfersDb } from '@agentpay/transfers';
 import * as grpc from '@grpc/grpc-js';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database as LedgerDb } from '../services/ledger/src/db/schema.js';
-import { checkLedger as ledgerCheck } from '../services/ledger/src/ledger/check.repository.js';
-import type { Database as NotifierDb } from '../services/notifier/src/db/schema.js';
-import { claimDueDeliveries } from '../services/notifier/src/deliveries/delivery.service.js';
-import { msUntilNextDue } from '../services/notifier/src/deliveries/delivery-lease.repository.js';
-import type { Database as PaymentsDb } from '../services/payments/src/db/schema.js';
-import { claimExpired } from '../services/payments/src/pay-orders/pay-order.repository.js';
-import type { Database as TransfersDb } from '../services/transfers/src/db/schema.js';
-import { markChecked, progressDueForCheck } from '../services/transfers/src/transfers/transfer.repository.js';
 import { CLABE } from './setup.js';
 
 const _fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
