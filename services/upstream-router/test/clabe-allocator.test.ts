@@ -4,7 +4,7 @@ import { AppError } from '@agentpay/wire';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allocateClabe, clabeOf, clabePoolUsage } from '../src/accounts/clabe-allocator.js';
-import { insertVirtualAccount } from '../src/accounts/virtual-account.repository.js';
+import { insertVirtualAccount, retireStaleAccount } from '../src/accounts/virtual-account.repository.js';
 import { ClabePoolExhaustedError, UpstreamUnavailableError } from '../src/adapters/channel-adapter.js';
 import { migrations } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
@@ -64,6 +64,31 @@ describe('the CLABE pool of a route', () => {
       db,
     );
     expect(await allocate()).toBe(clabeOf(PREFIX, 1));
+  });
+
+  it('an account left open long past its expiry gives its number back after the quarantine', async () => {
+    for (let i = 0; i < 4; i++) await open(`P${i}`, await allocate());
+    await sql`update virtual_accounts set expires_at = now() - interval '10 days' where order_no = 'P2'`.execute(
+      db,
+    );
+    await expect(allocate()).rejects.toBeInstanceOf(ClabePoolExhaustedError);
+    await sql`update virtual_accounts set expires_at = now() - interval '181 days' where order_no = 'P2'`.execute(
+      db,
+    );
+    const clabe = await allocate();
+    expect(clabe).toBe(clabeOf(PREFIX, 2));
+    // The stale account is ended at its expiry, so a new open account may take the CLABE.
+    await retireStaleAccount(db, 'r', clabe, 180);
+    await open('P-NEW', clabe);
+    const rows = await db
+      .selectFrom('virtual_accounts')
+      .select(['order_no', 'status'])
+      .where('clabe', '=', clabe)
+      .execute();
+    expect(rows.sort((a, b) => a.order_no.localeCompare(b.order_no))).toEqual([
+      { order_no: 'P-NEW', status: 'open' },
+      { order_no: 'P2', status: 'closed' },
+    ]);
   });
 
   it('skips reserved numbers', async () => {

@@ -84,6 +84,20 @@ describe('STP deposits', () => {
     expect(stack.notices.payments(orderNo)).toHaveLength(1);
   });
 
+  it('returns a deposit that arrives after the order expired, even before the order is closed', async () => {
+    const orderNo = no('P');
+    const va = await createVa(orderNo, '4000');
+    await stack.db
+      .updateTable('virtual_accounts')
+      .set({ expires_at: new Date(Date.now() - 1_000) })
+      .where('order_no', '=', orderNo)
+      .execute();
+    const late = await pay(va.clabe, 40);
+    expect(late.answer).toBe('devolver');
+    expect(await recorded(late.id)).toMatchObject({ reason: 'order_not_open' });
+    expect(stack.notices.payments(orderNo)).toHaveLength(0);
+  });
+
   it('two exact deposits racing for one order: one stays, the other goes back, one notice', async () => {
     const orderNo = no('P');
     const va = await createVa(orderNo, '5000');

@@ -1,5 +1,5 @@
 import { clabeCheckDigit } from '@agentpay/spei';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { ClabePoolExhaustedError } from '../adapters/channel-adapter.js';
 import type { Database } from '../db/schema.js';
 
@@ -7,6 +7,17 @@ import type { Database } from '../db/schema.js';
 export const CLABE_POOL_SIZE = 10_000_000;
 /** Largest block of numbers reserved at once while looking past numbers still in use. */
 const MAX_BLOCK = 4096;
+
+/**
+ * An account holds its CLABE while open and through the quarantine after it ended. An account still open
+ * long past its expiry (its order was never created, or nobody closed it) counts as ended at its expiry: a
+ * deposit to it is returned anyway, and its number comes back after the quarantine.
+ */
+function inUse(quarantineDays: number) {
+  const since = sql<Date>`now() - make_interval(days => ${quarantineDays})`;
+  return (eb: ExpressionBuilder<Database, 'virtual_accounts'>) =>
+    eb.or([eb.and([eb('status', '=', 'open'), eb('expires_at', '>', since)]), eb('ended_at', '>', since)]);
+}
 
 /** The CLABE of account `n` under a 10-digit prefix: prefix, 7 digits, check digit. */
 export function clabeOf(prefix: string, n: number): string {
@@ -54,12 +65,7 @@ export async function allocateClabe(
       .select('clabe')
       .where('route_id', '=', options.routeId)
       .where('clabe', 'in', candidates)
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'open'),
-          eb('ended_at', '>', sql<Date>`now() - make_interval(days => ${options.quarantineDays})`),
-        ]),
-      )
+      .where(inUse(options.quarantineDays))
       .execute();
     const used = new Set([...taken.map((t) => t.clabe), ...(options.reserved ?? [])]);
     const free = candidates.find((c) => !used.has(c));
@@ -82,12 +88,7 @@ export async function clabePoolUsage(
     .select(sql<number>`count(distinct clabe)::int`.as('used'))
     .where('route_id', '=', options.routeId)
     .where('assigned', '=', true)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'open'),
-        eb('ended_at', '>', sql<Date>`now() - make_interval(days => ${options.quarantineDays})`),
-      ]),
-    )
+    .where(inUse(options.quarantineDays))
     .executeTakeFirst();
   return (row?.used ?? 0) / (options.poolSize ?? CLABE_POOL_SIZE);
 }

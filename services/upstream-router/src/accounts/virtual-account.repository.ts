@@ -120,3 +120,23 @@ export async function followChannelState(
     .where('status', '=', 'open')
     .execute();
 }
+
+/**
+ * Ends an account left open past its expiry and its CLABE's quarantine (its order was never created, or nobody
+ * closed it), so the CLABE can serve a new order: it counts as ended at its expiry.
+ */
+export async function retireStaleAccount(
+  db: Kysely<Database>,
+  routeId: string,
+  clabe: string,
+  quarantineDays: number,
+): Promise<void> {
+  await db
+    .updateTable('virtual_accounts')
+    .set({ status: 'closed', ended_at: sql`expires_at` })
+    .where('route_id', '=', routeId)
+    .where('clabe', '=', clabe)
+    .where('status', '=', 'open')
+    .where('expires_at', '<=', sql<Date>`now() - make_interval(days => ${quarantineDays})`)
+    .execute();
+}

@@ -22,6 +22,7 @@ import {
   findVirtualAccount,
   followChannelState,
   insertVirtualAccount,
+  retireStaleAccount,
 } from './virtual-account.repository.js';
 
 /** The public (Banxico) code of the bank holding an issued CLABE, from the route's map or the CLABE itself. */
@@ -99,6 +100,7 @@ export function createVirtualAccountService(deps: {
           reserved: model.reserved(route),
           quarantineDays: deps.quarantineDays,
         });
+        await retireStaleAccount(db, route.id, clabe, deps.quarantineDays);
         try {
           await insertVirtualAccount(db, {
             orderNo: request.orderNo,

@@ -62,9 +62,11 @@ export function createWebhookCore(deps: {
     });
   }
 
-  function decide(account: VirtualAccountRow | undefined, amount: number): DepositDecision {
+  function decide(account: VirtualAccountRow | undefined, amount: number, at: Date): DepositDecision {
     if (!account) return { decision: 'returned', reason: 'unknown_account' };
-    if (account.status !== 'open') return { decision: 'returned', reason: 'order_not_open' };
+    // Past its expiredTime the order is timing out (payments' sweep closes it): the money goes back.
+    if (account.status !== 'open' || account.expires_at <= at)
+      return { decision: 'returned', reason: 'order_not_open' };
     if (account.amount !== amount) return { decision: 'returned', reason: 'amount_mismatch' };
     return { decision: 'accepted', orderNo: account.order_no };
   }
@@ -77,7 +79,7 @@ export function createWebhookCore(deps: {
   async function decidedByRouter(d: IncomingDeposit): Promise<CoreDepositAnswer> {
     return db.transaction().execute(async (trx) => {
       const account = await lockAccountByClabe(trx, routeId, d.clabe);
-      const verdict = decide(account, d.amount);
+      const verdict = decide(account, d.amount, new Date());
       const inserted = await trx
         .insertInto('channel_deposits')
         .values({
