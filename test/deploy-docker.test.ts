@@ -124,6 +124,8 @@ describe('the Dockerfiles', () => {
       expect(runtime).toContainEqual({ op: 'COPY', args: 'proto/ ./proto/' });
       expect(runtime.find((i) => i.op === 'ENV')?.args).toContain('PROTO_DIR=/app/proto');
       expect(runtime.find((i) => i.op === 'ENV')?.args).toContain('NODE_ENV=production');
+      // The services listen on 127.0.0.1 unless told otherwise: a container must be reachable from outside.
+      expect(runtime.find((i) => i.op === 'ENV')?.args).toContain('HOST=0.0.0.0');
       // The bench runs the services with the images' options (bench/run.ts).
       expect(runtime.find((i) => i.op === 'ENV')?.args).toContain(`NODE_OPTIONS="${IMAGE_NODE_OPTIONS}"`);
       const user = runtime.filter((i) => i.op === 'USER').at(-1)?.args ?? '';

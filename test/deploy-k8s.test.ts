@@ -466,6 +466,8 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         k.endsWith('_ADDR'),
       );
       for (const key of addressKeys) expect(env[key], `${service} ${key}`).toBeDefined();
+      // And the listening interface: the default (127.0.0.1) would refuse every other pod, kubelet's probes included.
+      expect(env['HOST'], `${service} HOST`).toBe('0.0.0.0');
     }
   });
 

@@ -23,6 +23,13 @@ export function parseConfig<S extends z.ZodType>(
 /** A TCP port, 0 meaning "any free port" (tests). */
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+/**
+ * The interface a service's servers listen on: 127.0.0.1 by default, so a stack on a laptop (its admin API
+ * and development token included) is reachable from that machine only; containers set HOST=0.0.0.0 (the
+ * images and the Kubernetes manifests do) so that other hosts reach them.
+ */
+export const host = () => z.string().min(1).default('127.0.0.1');
+
 /** A boolean from the environment: `true`/`1`/`yes` are true, anything else false. */
 export const flag = (fallback: boolean) =>
   z

@@ -3,6 +3,7 @@ import {
   DEFAULT_NATS_URL,
   defaultDatabaseUrl,
   flag,
+  host,
   millis,
   port,
   retentionEnv,
@@ -13,8 +14,11 @@ import {
 export const gatewayEnv = z
   .object({
     ...baseEnv,
-    /** Interface the HTTP servers bind to; default 0.0.0.0. */
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Interface the HTTP servers (merchant and admin API) listen on; default 127.0.0.1, this machine only.
+     * The images and the Kubernetes manifests set 0.0.0.0, so that other hosts reach them.
+     */
+    HOST: host(),
     /** Merchant API port; default 8080. */
     GATEWAY_PORT: port(8080),
     /** Admin API port (operators only; never expose publicly); default 8081. */

@@ -4,6 +4,7 @@ import {
   defaultDatabaseUrl,
   eventsEnv,
   flag,
+  host,
   millis,
   port,
   retentionEnv,
@@ -17,8 +18,11 @@ const positive = (fallback: number) => z.coerce.number().int().min(1).default(fa
 export const notifierEnv = z
   .object({
     ...baseEnv,
-    /** Interface the HTTP server binds to; default 0.0.0.0. */
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Interface the HTTP server listens on; default 127.0.0.1, this machine only. The images and the
+     * Kubernetes manifests set 0.0.0.0, so that other hosts reach it.
+     */
+    HOST: host(),
     /** HTTP port for /healthz and the callback admin API; default 8082. */
     NOTIFIER_PORT: port(8082),
     /** The notifier's own database (delivery schedule and attempts); created if missing. */

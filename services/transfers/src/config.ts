@@ -3,6 +3,7 @@ import {
   DEFAULT_NATS_URL,
   defaultDatabaseUrl,
   eventsEnv,
+  host,
   millis,
   port,
   retentionEnv,
@@ -17,8 +18,11 @@ export type CrashPoint = (typeof CRASH_POINTS)[number];
 export const transfersEnv = z
   .object({
     ...baseEnv,
-    /** Interface the gRPC server binds to; default 0.0.0.0. */
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Interface the gRPC server and the metrics server listen on; default 127.0.0.1, this machine only. The
+     * images and the Kubernetes manifests set 0.0.0.0, so that other hosts reach them.
+     */
+    HOST: host(),
     /** gRPC port; default 50052. */
     GRPC_PORT: port(50052),
     /** HTTP port serving GET /metrics (Prometheus) and /healthz; default 9102. */

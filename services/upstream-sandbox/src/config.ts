@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { baseEnv, defaultDatabaseUrl, millis, port, retentionEnv, z } from '@agentpay/config';
+import { baseEnv, defaultDatabaseUrl, host, millis, port, retentionEnv, z } from '@agentpay/config';
 import { institutionByClabePrefix } from '@agentpay/spei';
 
 const DEV_API_KEY = 'sandbox-dev-key';
@@ -9,8 +9,11 @@ const DEV_NOTICE_SECRET = 'sandbox-notice-secret';
 export const sandboxEnv = z
   .object({
     ...baseEnv,
-    /** Interface the HTTP server binds to; default 0.0.0.0. */
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Interface the HTTP server listens on; default 127.0.0.1, this machine only. The images and the
+     * Kubernetes manifests set 0.0.0.0, so that other hosts reach it.
+     */
+    HOST: host(),
     /** HTTP port; default 8090. */
     SANDBOX_PORT: port(8090),
     /** The sandbox's own database (virtual accounts, deposits, payouts, notices); created if missing. */
