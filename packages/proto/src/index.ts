@@ -1,3 +1,4 @@
+export * from './actor.js';
 export { decodeEvent } from './decode.js';
 export type * from './generated/index.js';
 export * from './grpc.js';

@@ -60,6 +60,9 @@ export interface ProtoGrpcType {
          * the database per call). Errors are plain gRPC statuses whose details are meant for the operator and
          * name the field in the admin API's terms: INVALID_ARGUMENT (a value is refused), NOT_FOUND (no such
          * route), ALREADY_EXISTS (a route with this id exists).
+         * Every change records who made it from the call's x-agentpay-actor metadata (and x-agentpay-approval when
+         * four eyes approved it). A change called with x-agentpay-validate-only: 1 is checked in full and answered
+         * as the route would be, and nothing is saved (the gateway's check before it asks for an approval).
          */
         RouteAdmin: SubtypeConstructor<typeof grpc.Client, _agentpay_router_v1_RouteAdminClient> & { service: _agentpay_router_v1_RouteAdminDefinition }
         RouteHealth: MessageTypeDefinition<_agentpay_router_v1_RouteHealth, _agentpay_router_v1_RouteHealth__Output>

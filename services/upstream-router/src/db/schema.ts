@@ -29,6 +29,12 @@ export interface RoutesTable {
   code_map: Json<Record<string, string>>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** The label of the operator who created the route (gRPC metadata x-agentpay-actor); '' when seeded. */
+  created_by: Generated<string>;
+  /** The label of the operator of the last change; '' when none was named. */
+  updated_by: Generated<string>;
+  /** The approval (four eyes) the last change carried out, '' when it needed none. */
+  approval_id: Generated<string>;
 }
 
 export interface RouteMerchantsTable {

@@ -1,7 +1,7 @@
 import type { Logger } from '@agentpay/logger';
-import { type Route, type RouteAdminHandlers, toServiceError } from '@agentpay/proto';
+import { originOf, type Route, type RouteAdminHandlers, toServiceError } from '@agentpay/proto';
 import * as grpc from '@grpc/grpc-js';
-import type { RouteAdminService, RouteView } from './route-admin.service.js';
+import type { ChangeOrigin, RouteAdminService, RouteView } from './route-admin.service.js';
 import { RouteAdminError } from './route-spec.js';
 
 const STATUS = {
@@ -16,10 +16,10 @@ const STATUS = {
  */
 function adminUnary<Req, Res>(
   logger: Logger,
-  handler: (request: Req) => Promise<Res>,
+  handler: (request: Req, origin: ChangeOrigin | undefined) => Promise<Res>,
 ): grpc.handleUnaryCall<Req, Res> {
   return (call, callback) => {
-    handler(call.request).then(
+    handler(call.request, changeOrigin(call.metadata)).then(
       (response) => callback(null, response),
       (err: unknown) =>
         callback(
@@ -28,6 +28,21 @@ function adminUnary<Req, Res>(
             : toServiceError(err, logger),
         ),
     );
+  };
+}
+
+/**
+ * Who the gateway says asks for the change (x-agentpay-actor, x-agentpay-approval) and whether only to check
+ * it (x-agentpay-validate-only); undefined for a caller that names nobody (the route is then changed as
+ * before, with no one recorded).
+ */
+function changeOrigin(metadata: grpc.Metadata): ChangeOrigin | undefined {
+  const origin = originOf(metadata);
+  if (!origin) return undefined;
+  return {
+    by: origin.actor.label,
+    approvalId: origin.approvalId ?? '',
+    validateOnly: origin.validateOnly === true,
   };
 }
 
@@ -53,6 +68,9 @@ export function routeMessage(view: RouteView): Route {
     mch_nos: view.merchants,
     created_at: instant(view.createdAt),
     updated_at: instant(view.updatedAt),
+    created_by: view.createdBy,
+    updated_by: view.updatedBy,
+    approval_id: view.approvalId,
     health: {
       state: health.state,
       recent_failures: health.recentFailures,
@@ -71,20 +89,22 @@ export function routeAdminHandlers(deps: { logger: Logger; routes: RouteAdminSer
   return {
     ListRoutes: adminUnary(logger, async () => ({ routes: (await routes.list()).map(routeMessage) })),
     GetRoute: adminUnary(logger, async (req) => routeMessage(await routes.get(req.id))),
-    CreateRoute: adminUnary(logger, async (req) => routeMessage(await routes.create(req))),
-    UpdateRoute: adminUnary(logger, async (req) => {
+    CreateRoute: adminUnary(logger, async (req, origin) => routeMessage(await routes.create(req, origin))),
+    UpdateRoute: adminUnary(logger, async (req, origin) => {
       if (!req.changes) throw new RouteAdminError('invalid', 'body: nothing to change');
-      return routeMessage(await routes.update(req.id, req.changes, req.fields));
+      return routeMessage(await routes.update(req.id, req.changes, req.fields, origin));
     }),
-    SetRouteEnabled: adminUnary(logger, async (req) =>
-      routeMessage(await routes.setEnabled(req.id, req.enabled)),
+    SetRouteEnabled: adminUnary(logger, async (req, origin) =>
+      routeMessage(await routes.setEnabled(req.id, req.enabled, origin)),
     ),
-    SetRouteMerchants: adminUnary(logger, async (req) =>
-      routeMessage(await routes.setMerchants(req.id, req.mch_nos)),
+    SetRouteMerchants: adminUnary(logger, async (req, origin) =>
+      routeMessage(await routes.setMerchants(req.id, req.mch_nos, origin)),
     ),
-    BindRouteMerchant: adminUnary(logger, async (req) => routeMessage(await routes.bind(req.id, req.mch_no))),
-    UnbindRouteMerchant: adminUnary(logger, async (req) =>
-      routeMessage(await routes.unbind(req.id, req.mch_no)),
+    BindRouteMerchant: adminUnary(logger, async (req, origin) =>
+      routeMessage(await routes.bind(req.id, req.mch_no, origin)),
+    ),
+    UnbindRouteMerchant: adminUnary(logger, async (req, origin) =>
+      routeMessage(await routes.unbind(req.id, req.mch_no, origin)),
     ),
   };
 }

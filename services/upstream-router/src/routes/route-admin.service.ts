@@ -7,6 +7,7 @@ import type { BreakerSnapshot, Breakers } from '../routing/circuit-breaker.js';
 import {
   bindMerchant,
   boundMerchants,
+  type ChangedBy,
   findRoute,
   insertRoute,
   listRoutes,
@@ -27,7 +28,29 @@ export interface RouteView {
   merchants: string[];
   createdAt: Date;
   updatedAt: Date;
+  /** Labels of the operators who created and last changed the route; '' when not named. */
+  createdBy: string;
+  updatedBy: string;
+  /** The approval (four eyes) of the last change that had one. */
+  approvalId: string;
   health: BreakerSnapshot;
+}
+
+/**
+ * Who asks for a change and whether to make it: `validateOnly` checks it in full, inside a transaction that
+ * is then rolled back, and answers the route as it would be (the gateway's check before an approval).
+ */
+export interface ChangeOrigin {
+  by: string;
+  approvalId: string;
+  validateOnly: boolean;
+}
+
+/** Carries the view a validate-only change computed out of its transaction, rolling it back. */
+class DryRun extends Error {
+  constructor(readonly view: RouteView) {
+    super('validate only: rolled back');
+  }
 }
 
 /** RouteSpec fields an update may name. */
@@ -93,15 +116,25 @@ export function createRouteAdminService(deps: {
 }) {
   const { db, adapters, breakers, logger } = deps;
 
-  async function view(row: RouteRow, merchants?: string[]): Promise<RouteView> {
+  async function view(
+    row: RouteRow,
+    merchants?: string[],
+    q: Kysely<Database> | Transaction<Database> = db,
+  ): Promise<RouteView> {
     return {
       route: toNewRoute(row),
-      merchants: merchants ?? (await boundMerchants(db, [row.id])).get(row.id) ?? [],
+      merchants: merchants ?? (await boundMerchants(q, [row.id])).get(row.id) ?? [],
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      createdBy: row.created_by,
+      updatedBy: row.updated_by,
+      approvalId: row.approval_id,
       health: breakers.snapshot(row.id),
     };
   }
+
+  const changedBy = (origin: ChangeOrigin | undefined): ChangedBy | undefined =>
+    origin && { by: origin.by, approvalId: origin.approvalId };
 
   async function existing(id: string): Promise<RouteRow> {
     const row = await findRoute(db, id);
@@ -130,13 +163,24 @@ export function createRouteAdminService(deps: {
 
   async function modify(
     id: string,
+    origin: ChangeOrigin | undefined,
     change: (trx: Transaction<Database>, current: RouteRow) => Promise<void>,
   ): Promise<RouteView> {
-    await db.transaction().execute(async (trx) => {
-      const current = await lockRoute(trx, id);
-      if (!current) throw new RouteAdminError('not_found', `no route ${JSON.stringify(id)}`);
-      await change(trx, current);
-    });
+    try {
+      await db.transaction().execute(async (trx) => {
+        const current = await lockRoute(trx, id);
+        if (!current) throw new RouteAdminError('not_found', `no route ${JSON.stringify(id)}`);
+        await change(trx, current);
+        if (origin?.validateOnly) {
+          const after = await lockRoute(trx, id);
+          if (!after) throw new RouteAdminError('not_found', `no route ${JSON.stringify(id)}`);
+          throw new DryRun(await view(after, undefined, trx));
+        }
+      });
+    } catch (err) {
+      if (err instanceof DryRun) return err.view;
+      throw err;
+    }
     deps.onChange?.();
     return view(await existing(id));
   }
@@ -155,7 +199,7 @@ export function createRouteAdminService(deps: {
       return view(await existing(id));
     },
 
-    async create(spec: RouteSpec__Output): Promise<RouteView> {
+    async create(spec: RouteSpec__Output, origin?: ChangeOrigin): Promise<RouteView> {
       const config = parseConfig(spec.config_json);
       if (config['noticeUrl'] === undefined && /^[a-z0-9-]+$/.test(spec.id))
         config['noticeUrl'] = `${deps.publicNoticeUrl.replace(/\/+$/, '')}/notices/${spec.id}`;
@@ -178,21 +222,41 @@ export function createRouteAdminService(deps: {
         deps.secret,
       );
       await checkPrefixFree(db, route);
-      if (!(await insertRoute(db, route)))
+      if (origin?.validateOnly) {
+        if (await findRoute(db, route.id))
+          throw new RouteAdminError('conflict', `route ${JSON.stringify(route.id)} exists`);
+        const now = new Date();
+        return {
+          route,
+          merchants: [],
+          createdAt: now,
+          updatedAt: now,
+          createdBy: origin.by,
+          updatedBy: origin.by,
+          approvalId: origin.approvalId,
+          health: breakers.snapshot(route.id),
+        };
+      }
+      if (!(await insertRoute(db, route, changedBy(origin))))
         throw new RouteAdminError('conflict', `route ${JSON.stringify(route.id)} exists`);
       deps.onChange?.();
       // A route id used before (a deleted route) starts with a clean breaker.
       breakers.reset(route.id);
-      logger.info({ routeId: route.id, enabled: route.enabled }, 'route created');
+      logger.info({ routeId: route.id, enabled: route.enabled, by: origin?.by }, 'route created');
       return view(await existing(route.id), []);
     },
 
-    async update(id: string, changes: RouteSpec__Output, fields: readonly string[]): Promise<RouteView> {
+    async update(
+      id: string,
+      changes: RouteSpec__Output,
+      fields: readonly string[],
+      origin?: ChangeOrigin,
+    ): Promise<RouteView> {
       for (const field of fields)
         if (!UPDATABLE.has(field)) throw new RouteAdminError('invalid', `${field}: cannot be changed`);
       const set = new Set(fields);
       let reconnect = false;
-      const result = await modify(id, async (trx, row) => {
+      const result = await modify(id, origin, async (trx, row) => {
         const current = toNewRoute(row);
         const next = checkRoute(
           {
@@ -218,51 +282,56 @@ export function createRouteAdminService(deps: {
         );
         reconnect = (next.enabled && !current.enabled) || CONNECTION_FIELDS.some((f) => set.has(f));
         await checkPrefixFree(trx, next);
-        await saveRoute(trx, next);
+        await saveRoute(trx, next, changedBy(origin));
       });
+      if (origin?.validateOnly) return result;
       if (reconnect) breakers.reset(id);
-      logger.info({ routeId: id, changed: fields }, 'route updated');
+      logger.info({ routeId: id, changed: fields, by: origin?.by }, 'route updated');
       return result;
     },
 
-    async setEnabled(id: string, enabled: boolean): Promise<RouteView> {
+    async setEnabled(id: string, enabled: boolean, origin?: ChangeOrigin): Promise<RouteView> {
       let reenabled = false;
-      const result = await modify(id, async (trx, row) => {
+      const result = await modify(id, origin, async (trx, row) => {
         reenabled = enabled && !row.enabled;
-        if (row.enabled !== enabled) await saveRoute(trx, { ...toNewRoute(row), enabled });
+        if (row.enabled !== enabled) await saveRoute(trx, { ...toNewRoute(row), enabled }, changedBy(origin));
       });
+      if (origin?.validateOnly) return result;
       // An operator bringing a route back has presumably fixed it: it gets traffic at once here.
       if (reenabled) breakers.reset(id);
-      logger.info({ routeId: id, enabled }, enabled ? 'route enabled' : 'route disabled');
+      logger.info({ routeId: id, enabled, by: origin?.by }, enabled ? 'route enabled' : 'route disabled');
       return result;
     },
 
-    async setMerchants(id: string, mchNos: readonly string[]): Promise<RouteView> {
+    async setMerchants(id: string, mchNos: readonly string[], origin?: ChangeOrigin): Promise<RouteView> {
       const checked = [...new Set(mchNos.map((m, i) => checkMchNo(m, `merchants.${i}`)))];
-      const result = await modify(id, async (trx) => {
+      const result = await modify(id, origin, async (trx) => {
         await replaceMerchants(trx, id, checked);
-        await touchRoute(trx, id);
+        await touchRoute(trx, id, changedBy(origin));
       });
+      if (origin?.validateOnly) return result;
       logger.info({ routeId: id, merchants: checked.length }, 'route merchants replaced');
       return result;
     },
 
-    async bind(id: string, mchNo: string): Promise<RouteView> {
+    async bind(id: string, mchNo: string, origin?: ChangeOrigin): Promise<RouteView> {
       checkMchNo(mchNo);
-      const result = await modify(id, async (trx) => {
+      const result = await modify(id, origin, async (trx) => {
         await bindMerchant(trx, id, mchNo);
-        await touchRoute(trx, id);
+        await touchRoute(trx, id, changedBy(origin));
       });
+      if (origin?.validateOnly) return result;
       logger.info({ routeId: id, mchNo }, 'merchant bound to route');
       return result;
     },
 
-    async unbind(id: string, mchNo: string): Promise<RouteView> {
+    async unbind(id: string, mchNo: string, origin?: ChangeOrigin): Promise<RouteView> {
       checkMchNo(mchNo);
-      const result = await modify(id, async (trx) => {
+      const result = await modify(id, origin, async (trx) => {
         await unbindMerchant(trx, id, mchNo);
-        await touchRoute(trx, id);
+        await touchRoute(trx, id, changedBy(origin));
       });
+      if (origin?.validateOnly) return result;
       logger.info({ routeId: id, mchNo }, 'merchant unbound from route');
       return result;
     },

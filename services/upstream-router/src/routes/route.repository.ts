@@ -78,10 +78,17 @@ export async function routeWithClabePrefix(
   return row?.id;
 }
 
+/** Who makes a change: the operator's label, and the approval (four eyes) it carries out, '' for none. */
+export interface ChangedBy {
+  by: string;
+  approvalId: string;
+}
+
 /** Adds a route; an existing id is left as it is (false). */
 export async function insertRoute(
   db: Kysely<Database> | Transaction<Database>,
   route: NewRoute,
+  changedBy?: ChangedBy,
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('routes')
@@ -98,6 +105,11 @@ export async function insertRoute(
       weight: route.weight,
       merchant_scope: route.merchantScope,
       code_map: JSON.stringify(route.codeMap),
+      ...(changedBy && {
+        created_by: changedBy.by,
+        updated_by: changedBy.by,
+        approval_id: changedBy.approvalId,
+      }),
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
@@ -140,7 +152,11 @@ export async function lockRoute(trx: Transaction<Database>, id: string): Promise
 }
 
 /** Overwrites a route's settings (everything but its id and creation time). */
-export async function saveRoute(trx: Transaction<Database>, route: NewRoute): Promise<void> {
+export async function saveRoute(
+  trx: Transaction<Database>,
+  route: NewRoute,
+  changedBy?: ChangedBy,
+): Promise<void> {
   await trx
     .updateTable('routes')
     .set({
@@ -156,6 +172,7 @@ export async function saveRoute(trx: Transaction<Database>, route: NewRoute): Pr
       merchant_scope: route.merchantScope,
       code_map: JSON.stringify(route.codeMap),
       updated_at: new Date(),
+      ...(changedBy && { updated_by: changedBy.by, approval_id: changedBy.approvalId }),
     })
     .where('id', '=', route.id)
     .execute();
@@ -206,6 +223,17 @@ export async function unbindMerchant(
 }
 
 /** Marks the route changed (a binding moved), so its updated_at tells operators when. */
-export async function touchRoute(db: Kysely<Database> | Transaction<Database>, id: string): Promise<void> {
-  await db.updateTable('routes').set({ updated_at: new Date() }).where('id', '=', id).execute();
+export async function touchRoute(
+  db: Kysely<Database> | Transaction<Database>,
+  id: string,
+  changedBy?: ChangedBy,
+): Promise<void> {
+  await db
+    .updateTable('routes')
+    .set({
+      updated_at: new Date(),
+      ...(changedBy && { updated_by: changedBy.by, approval_id: changedBy.approvalId }),
+    })
+    .where('id', '=', id)
+    .execute();
 }

@@ -43,6 +43,11 @@ export interface Discrepancy {
   'mch_no'?: (string);
   'order_no'?: (string);
   'transfer_no'?: (string);
+  /**
+   * The approval (four eyes) the resolution carried out; empty for one made without. The resolution's
+   * operator is the person who asked, from the call's x-agentpay-actor metadata.
+   */
+  'resolution_approval_id'?: (string);
 }
 
 /**
@@ -86,4 +91,9 @@ export interface Discrepancy__Output {
   'mch_no': (string);
   'order_no': (string);
   'transfer_no': (string);
+  /**
+   * The approval (four eyes) the resolution carried out; empty for one made without. The resolution's
+   * operator is the person who asked, from the call's x-agentpay-actor metadata.
+   */
+  'resolution_approval_id': (string);
 }

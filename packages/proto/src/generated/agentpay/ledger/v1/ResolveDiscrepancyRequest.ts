@@ -8,6 +8,10 @@ export interface ResolveDiscrepancyRequest {
    */
   'action'?: (string);
   'reason'?: (string);
+  /**
+   * Read only when the call carries no x-agentpay-actor metadata (callers older than it); the actor's label
+   * is the operator otherwise.
+   */
   'operator'?: (string);
   /**
    * credit: the merchant to credit when the discrepancy does not name one (the caller looked the order up).
@@ -22,6 +26,10 @@ export interface ResolveDiscrepancyRequest__Output {
    */
   'action': (string);
   'reason': (string);
+  /**
+   * Read only when the call carries no x-agentpay-actor metadata (callers older than it); the actor's label
+   * is the operator otherwise.
+   */
   'operator': (string);
   /**
    * credit: the merchant to credit when the discrepancy does not name one (the caller looked the order up).

@@ -12,6 +12,13 @@ export interface Route {
   'created_at'?: (string);
   'updated_at'?: (string);
   'health'?: (_agentpay_router_v1_RouteHealth | null);
+  /**
+   * Who created the route and who last changed it (the x-agentpay-actor label of the call; empty for a
+   * seeded route), and the approval (four eyes) of the last change that had one.
+   */
+  'created_by'?: (string);
+  'updated_by'?: (string);
+  'approval_id'?: (string);
 }
 
 export interface Route__Output {
@@ -23,4 +30,11 @@ export interface Route__Output {
   'created_at': (string);
   'updated_at': (string);
   'health': (_agentpay_router_v1_RouteHealth__Output | null);
+  /**
+   * Who created the route and who last changed it (the x-agentpay-actor label of the call; empty for a
+   * seeded route), and the approval (four eyes) of the last change that had one.
+   */
+  'created_by': (string);
+  'updated_by': (string);
+  'approval_id': (string);
 }

@@ -18,6 +18,9 @@ import type { UpdateRouteRequest as _agentpay_router_v1_UpdateRouteRequest, Upda
  * the database per call). Errors are plain gRPC statuses whose details are meant for the operator and
  * name the field in the admin API's terms: INVALID_ARGUMENT (a value is refused), NOT_FOUND (no such
  * route), ALREADY_EXISTS (a route with this id exists).
+ * Every change records who made it from the call's x-agentpay-actor metadata (and x-agentpay-approval when
+ * four eyes approved it). A change called with x-agentpay-validate-only: 1 is checked in full and answered
+ * as the route would be, and nothing is saved (the gateway's check before it asks for an approval).
  */
 export interface RouteAdminClient extends grpc.Client {
   BindRouteMerchant(argument: _agentpay_router_v1_RouteMerchantRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_Route__Output>): grpc.ClientUnaryCall;
@@ -118,6 +121,9 @@ export interface RouteAdminClient extends grpc.Client {
  * the database per call). Errors are plain gRPC statuses whose details are meant for the operator and
  * name the field in the admin API's terms: INVALID_ARGUMENT (a value is refused), NOT_FOUND (no such
  * route), ALREADY_EXISTS (a route with this id exists).
+ * Every change records who made it from the call's x-agentpay-actor metadata (and x-agentpay-approval when
+ * four eyes approved it). A change called with x-agentpay-validate-only: 1 is checked in full and answered
+ * as the route would be, and nothing is saved (the gateway's check before it asks for an approval).
  */
 export interface RouteAdminHandlers extends grpc.UntypedServiceImplementation {
   BindRouteMerchant: grpc.handleUnaryCall<_agentpay_router_v1_RouteMerchantRequest__Output, _agentpay_router_v1_Route>;
