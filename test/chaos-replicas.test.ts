@@ -8,7 +8,8 @@ import { runChaos } from '../scripts/chaos/run.js';
 
 // The fault run's CI variant with two processes of every service on a three-node JetStream cluster
 // (`npm run chaos -- --replicas` is the long one): the events stream is declared with one copy and raised
-// to three, the load runs through both gateways, and one replica of each service and the NATS node that
+// to three, the load runs through both gateways (from merchants on the sandbox route and on the STP route),
+// and one replica of each service and the NATS node that
 // leads the stream are killed with SIGKILL and started again while the other replicas carry the load.
 // The checks are those of test/chaos-faults.test.ts, plus what must hold across replicas.
 
@@ -42,6 +43,16 @@ describe('two replicas of every service on a three-node NATS cluster, one of eac
     expect(report.counts['payChanges']).toBeGreaterThanOrEqual(10);
     expect(report.counts['transferChanges']).toBeGreaterThanOrEqual(5);
     expect(report.counts['callbacksAnsweredSuccess']).toBeGreaterThanOrEqual(10);
+    for (const route of ['sandbox', 'stp']) {
+      expect(report.counts[`${route}.payAccepted`], route).toBeGreaterThanOrEqual(6);
+      expect(report.counts[`${route}.transferAccepted`], route).toBeGreaterThanOrEqual(3);
+    }
+    // The router's and the sandbox's replica 0 die with payouts over STP in flight.
+    for (const service of ['upstream-router', 'upstream-sandbox'])
+      expect(
+        report.faults.find((f) => f.name.startsWith(`kill -9 ${service} `))?.inFlight?.stpTransfers,
+        service,
+      ).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps three current copies of the stream and its consumers, and spends a nonce once over both gateways', () => {
@@ -76,6 +87,8 @@ describe('two replicas of every service on a three-node NATS cluster, one of eac
     expect(report.reconciliation.totals.matched).toBeGreaterThanOrEqual(10);
     expect(report.violations.reconciliation).toEqual([]);
     for (const counts of Object.values(report.reconciliation.byKind)) expect(counts.unexplained).toBe(0);
+    expect(report.reconciliation.byRoute['stp-default']?.matched).toBeGreaterThanOrEqual(5);
+    expect(report.reconciliation.byRoute['stp-default']?.discrepancies).toBe(0);
   });
 
   it('settles with every replica running and none died on its own', () => {

@@ -89,6 +89,21 @@ export interface FaultTargets {
   /** The Postgres server of the stack's databases (where `terminate` mode refuses connections). */
   serverUrl: string;
   prefix: string;
+  /**
+   * Called just before a service is killed; for the router and the sandbox the run sends payouts over STP
+   * here and waits until some are in flight, and answers what was in flight at the kill.
+   */
+  beforeKill?: (service: ServiceName) => Promise<InFlight | undefined>;
+}
+
+/** STP payouts in flight when a kill hit: not final at the platform, and not final at the emulator. */
+export interface InFlight {
+  /** Transfers of the STP merchants in `submitting` or `progress`. */
+  stpTransfers: number;
+  /** E orders at the STP emulator not settled yet (E), or liquidated and waiting to be returned. */
+  stpOrders: number;
+  /** cambio-estado webhooks the emulator has not delivered yet. */
+  stpWebhooks: number;
 }
 
 /**
@@ -111,6 +126,7 @@ export function faultPlan(
     return {
       name,
       run: async () => {
+        const inFlight = await targets.beforeKill?.(service);
         const from = Date.now();
         await stack.kill(service, replica ?? 0);
         await sleep(options.downMs);
@@ -118,7 +134,14 @@ export function faultPlan(
         await stack
           .restart(service, { replica: replica ?? 0 })
           .catch((err: unknown) => log(`  restart: ${errorText(err)}`));
-        return { name, service, ...(replica !== undefined && { replica }), from, to: Date.now() };
+        return {
+          name,
+          service,
+          ...(replica !== undefined && { replica }),
+          ...(inFlight && { inFlight }),
+          from,
+          to: Date.now(),
+        };
       },
     };
   };

@@ -8,7 +8,13 @@ import type { FinalQuery } from './checks/input.js';
 import { errorText, gatewayCall, post } from './client.js';
 import type { ChaosOptions } from './options.js';
 import { between, pick, prng } from './random.js';
-import type { CreateRecord, DepositRecord, RequestRecord } from './records.js';
+import {
+  type CreateRecord,
+  type DepositRecord,
+  type RequestRecord,
+  ROUTE_IDS,
+  type RouteName,
+} from './records.js';
 import type { Sink, SinkPolicy } from './sink.js';
 
 /** What the workers share: where to send, and where every request, create and deposit is recorded. */
@@ -17,6 +23,8 @@ export interface LoadContext {
   stack: Stack;
   platformKey: KeyObject;
   merchants: TestMerchant[];
+  /** The route each merchant is bound to. */
+  routes: Map<string, RouteName>;
   sinkUrl: string;
   requests: RequestRecord[];
   creates: CreateRecord[];
@@ -24,6 +32,8 @@ export interface LoadContext {
   unexpected: string[];
   stopAt: () => number;
   counter: { n: number };
+  /** Work started outside the workers (the payouts sent just before a kill), awaited with them. */
+  background: Promise<void>[];
 }
 
 /** Each merchant's starting balance: a run's payouts (under 10,000 pesos each) never come near it. */
@@ -87,6 +97,14 @@ async function deposit(ctx: LoadContext, rec: DepositRecord, stopBy: number): Pr
         status: reply.status,
       });
       if (reply.status === 201) {
+        if (rec.route === 'stp') {
+          // The STP face answers what the platform said to its abono; `pending` (the router did not answer)
+          // is the emulator's to retry, as STP does: the payer never sends the money twice for it.
+          const body = JSON.parse(reply.body) as { answer: 'confirmar' | 'devolver' | 'pending' };
+          rec.matched = body.answer === 'confirmar';
+          rec.reason = body.answer;
+          return;
+        }
         const body = JSON.parse(reply.body) as { matched: boolean; reason: string | null };
         rec.matched = body.matched;
         rec.reason = body.reason;
@@ -126,42 +144,74 @@ const SCENARIOS: readonly (readonly [Scenario, number])[] = [
   ['transfer', 35],
 ];
 
+const routeOf = (ctx: LoadContext, merchant: TestMerchant): RouteName =>
+  ctx.routes.get(merchant.mchNo) ?? 'sandbox';
+
+/** A payout of one merchant: created (retried as a merchant must), queried, sometimes created again. */
+async function transfer(
+  ctx: LoadContext,
+  rand: () => number,
+  merchant: TestMerchant,
+  payeeName: string,
+  bizNo: string,
+): Promise<void> {
+  const withNotify = rand() < 0.9;
+  const account = String(between(rand, 0, 99_999_999_999)).padStart(11, '0');
+  const record: CreateRecord = {
+    kind: 'transfer',
+    route: routeOf(ctx, merchant),
+    scenario: payeeName.split(' ')[0]!,
+    mchNo: merchant.mchNo,
+    bizNo,
+    withNotify,
+    acceptedAs: [],
+    codes: [],
+    params: {
+      bizTransferNo: bizNo,
+      amount: between(rand, 1_000, 999_999) / 100,
+      title: 'Chaos payout',
+      payeeType: 'spei_transfer',
+      payeeAccount: buildClabe(BANK_PREFIXES[between(rand, 0, 3)]!, '180', account),
+      payeeName,
+      ...(withNotify ? { notifyUrl: `${ctx.sinkUrl}/notify/${merchant.mchNo}` } : {}),
+    },
+  };
+  ctx.creates.push(record);
+  const data = await createWithRetries(ctx, merchant, record);
+  if (data)
+    await gatewayCall(ctx, merchant, '/gateway/query/transferOrder', { transferNo: data['transferNo'] });
+  if (data && rand() < 0.15) await createWithRetries(ctx, merchant, record);
+}
+
+/**
+ * Sends `count` payouts from the merchants bound to STP at once, in the background (ctx.background): the
+ * fault plan calls it just before it kills the router or the sandbox, so the kill meets them mid-way.
+ */
+export function startStpPayouts(ctx: LoadContext, count: number, label: string): void {
+  const stp = ctx.merchants.filter((m) => ctx.routes.get(m.mchNo) === 'stp');
+  if (stp.length === 0) return;
+  const rand = prng(ctx.options.seed * 7_919 + ctx.counter.n);
+  for (let i = 0; i < count; i++) {
+    const n = ++ctx.counter.n;
+    // Mostly ordinary payees, some returned: a RETURN stays in flight longest (liquidated, then back).
+    const payee = i % 3 === 2 ? 'RETURN Maria Lopez' : 'Ana Perez';
+    ctx.background.push(
+      transfer(ctx, rand, stp[i % stp.length]!, payee, `CK-${label}-${ctx.options.seed}-${n}`),
+    );
+  }
+}
+
 async function runScenario(ctx: LoadContext, rand: () => number, scenario: Scenario): Promise<void> {
   const merchant = ctx.merchants[between(rand, 0, ctx.merchants.length - 1)]!;
   const n = ++ctx.counter.n;
+  if (scenario === 'transfer') {
+    await transfer(ctx, rand, merchant, pick(rand, PAYEE_NAMES), `CT-${ctx.options.seed}-${n}`);
+    return;
+  }
   const withNotify = rand() < 0.9;
   const notifyUrl = `${ctx.sinkUrl}/notify/${merchant.mchNo}`;
   const centavos = between(rand, 1_000, 999_999);
   const amount = centavos / 100;
-
-  if (scenario === 'transfer') {
-    const payeeName = pick(rand, PAYEE_NAMES);
-    const account = String(between(rand, 0, 99_999_999_999)).padStart(11, '0');
-    const record: CreateRecord = {
-      kind: 'transfer',
-      scenario: payeeName.split(' ')[0]!,
-      mchNo: merchant.mchNo,
-      bizNo: `CT-${ctx.options.seed}-${n}`,
-      withNotify,
-      acceptedAs: [],
-      codes: [],
-      params: {
-        bizTransferNo: `CT-${ctx.options.seed}-${n}`,
-        amount,
-        title: 'Chaos payout',
-        payeeType: 'spei_transfer',
-        payeeAccount: buildClabe(BANK_PREFIXES[between(rand, 0, 3)]!, '180', account),
-        payeeName,
-        ...(withNotify ? { notifyUrl } : {}),
-      },
-    };
-    ctx.creates.push(record);
-    const data = await createWithRetries(ctx, merchant, record);
-    if (data)
-      await gatewayCall(ctx, merchant, '/gateway/query/transferOrder', { transferNo: data['transferNo'] });
-    if (data && rand() < 0.15) await createWithRetries(ctx, merchant, record);
-    return;
-  }
 
   const expiresAt =
     scenario === 'pay-expire'
@@ -169,6 +219,7 @@ async function runScenario(ctx: LoadContext, rand: () => number, scenario: Scena
       : undefined;
   const record: CreateRecord = {
     kind: 'pay',
+    route: routeOf(ctx, merchant),
     scenario,
     mchNo: merchant.mchNo,
     bizNo: `CP-${ctx.options.seed}-${n}`,
@@ -209,7 +260,7 @@ async function runScenario(ctx: LoadContext, rand: () => number, scenario: Scena
   switch (scenario) {
     case 'pay-deposit':
     case 'pay-deposit-close': {
-      const rec: DepositRecord = { orderNo, clabe, amount, exact: true };
+      const rec: DepositRecord = { route: record.route, orderNo, clabe, amount, exact: true };
       ctx.deposits.push(rec);
       await deposit(ctx, rec, Date.now() + 25_000);
       if (scenario === 'pay-deposit-close') await closeOrder(false);
@@ -223,7 +274,13 @@ async function runScenario(ctx: LoadContext, rand: () => number, scenario: Scena
       return;
     case 'pay-expire':
       if (rand() < 0.3) {
-        const rec: DepositRecord = { orderNo, clabe, amount: (centavos + 1) / 100, exact: false };
+        const rec: DepositRecord = {
+          route: record.route,
+          orderNo,
+          clabe,
+          amount: (centavos + 1) / 100,
+          exact: false,
+        };
         ctx.deposits.push(rec);
         await deposit(ctx, rec, Date.now() + 10_000);
       }
@@ -258,14 +315,31 @@ async function fund(stack: Stack, mchNo: string): Promise<void> {
     throw new Error(`funding ${mchNo} failed: HTTP ${reply.status} ${await reply.text()}`);
 }
 
-/** Registers the merchants that drive the load; their sinks answer SUCCESS, FAIL first, HTTP 500 first, in turn. */
+/** Binds a merchant to a route through the admin API (the route then serves its new orders and payouts). */
+async function bind(stack: Stack, routeId: string, mchNo: string): Promise<void> {
+  const reply = await fetch(`${stack.urls.admin}/admin/routes/${routeId}/merchants/${mchNo}`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer dev-admin-token' },
+  });
+  if (reply.status !== 200)
+    throw new Error(`binding ${mchNo} to ${routeId} failed: HTTP ${reply.status} ${await reply.text()}`);
+}
+
+/**
+ * Registers the merchants that drive the load; their sinks answer SUCCESS, FAIL first, HTTP 500 first, in
+ * turn. Every second one (up to `stpCount`) is bound to the STP route, so each route meets every policy
+ * over a long run; the rest stay on the sandbox route.
+ */
 export async function registerMerchants(
   stack: Stack,
   sink: Sink,
   count: number,
+  stpCount: number,
   prefix: string,
-): Promise<{ merchants: TestMerchant[]; platformKey: KeyObject }> {
+): Promise<{ merchants: TestMerchant[]; routes: Map<string, RouteName>; platformKey: KeyObject }> {
   const merchants: TestMerchant[] = [];
+  const routes = new Map<string, RouteName>();
+  let stpLeft = stpCount;
   const policies: SinkPolicy[] = ['success', 'fail-first', 'error-first'];
   let platformKey: KeyObject | undefined;
   for (let i = 0; i < count; i++) {
@@ -278,12 +352,19 @@ export async function registerMerchants(
     });
     platformKey = m.platformKey;
     await fund(stack, m.mchNo);
+    // Odd ones first, then from the end: stpCount of them whatever the count.
+    const onStp = stpLeft > 0 && (i % 2 === 1 || count - i <= stpLeft);
+    if (onStp) {
+      await bind(stack, ROUTE_IDS.stp, m.mchNo);
+      stpLeft -= 1;
+    }
+    routes.set(m.mchNo, onStp ? 'stp' : 'sandbox');
     merchants.push(m);
     sink.policy.set(m.mchNo, policies[i % policies.length]!);
   }
   if (!platformKey) throw new Error('a chaos run needs at least one merchant');
   sink.setPlatformKey(platformKey);
-  return { merchants, platformKey };
+  return { merchants, routes, platformKey };
 }
 
 /** The merchant's view once the platform settled: every accepted order queried through the gateway. */

@@ -10,6 +10,16 @@ export interface ChaosOptions {
   workers: number;
   /** Merchants driving the load; their sinks answer SUCCESS, FAIL first, HTTP 500 first, in turn. */
   merchants: number;
+  /**
+   * How many of them are bound to the `stp-default` route, so their pay-ins and payouts go over STP (the
+   * sandbox's STP face); the others stay on the sandbox route. Every fault then hits both routes.
+   */
+  stpMerchants: number;
+  /**
+   * Payouts over STP sent just before the router and the sandbox are killed, the kill waiting until one
+   * is in flight (accepted by the platform, not yet final), so those kills hit STP payouts mid-way.
+   */
+  stpPayoutsPerKill: number;
   /** Load before the first fault, ms. */
   warmupMs: number;
   /** Pause between two faults, ms. */
@@ -54,7 +64,10 @@ export interface ChaosOptions {
 export const CI_OPTIONS: ChaosOptions = {
   name: 'ci',
   workers: 3,
-  merchants: 3,
+  // Two on each route; with the same workers, the load is as heavy as with three on one route.
+  merchants: 4,
+  stpMerchants: 2,
+  stpPayoutsPerKill: 3,
   warmupMs: 4_000,
   faultGapMs: 1_200,
   tailMs: 3_000,
@@ -72,7 +85,9 @@ export const CI_OPTIONS: ChaosOptions = {
 export const FULL_OPTIONS: ChaosOptions = {
   name: 'full',
   workers: 6,
-  merchants: 4,
+  merchants: 6,
+  stpMerchants: 3,
+  stpPayoutsPerKill: 5,
   warmupMs: 10_000,
   faultGapMs: 8_000,
   tailMs: 10_000,

@@ -26,8 +26,26 @@ export interface Receipt {
   bodyMchNo: string;
 }
 
+/** The two routes a run loads: the sandbox's own channel and STP (its emulator, the sandbox's second face). */
+export type RouteName = 'sandbox' | 'stp';
+
+/** Route ids of a fresh stack (services/upstream-router/src/main.ts, routes/seed-routes.ts). */
+export const ROUTE_IDS: Readonly<Record<RouteName, string>> = {
+  sandbox: 'sandbox-default',
+  stp: 'stp-default',
+};
+
+/** The route a stored route id names; undefined for none (a transfer that never reached a route). */
+export function routeNamed(routeId: string | null | undefined): RouteName | undefined {
+  if (routeId === ROUTE_IDS.stp) return 'stp';
+  if (routeId === ROUTE_IDS.sandbox) return 'sandbox';
+  return undefined;
+}
+
 export interface CreateRecord {
   kind: 'pay' | 'transfer';
+  /** The route the merchant is bound to (the order may still fail over to the other). */
+  route: RouteName;
   scenario: string;
   mchNo: string;
   bizNo: string;
@@ -43,6 +61,8 @@ export interface CreateRecord {
 }
 
 export interface DepositRecord {
+  /** The route of the order's CLABE: the sandbox answers `matched`, the STP emulator the platform's `answer`. */
+  route: RouteName;
   orderNo: string;
   clabe: string;
   amount: number;
@@ -50,5 +70,6 @@ export interface DepositRecord {
   /** Requests the load sent for this deposit (a retry after a lost reply may land on a paid account). */
   attempts?: number;
   matched?: boolean;
+  /** Sandbox: why an unmatched deposit was not applied; STP: the abono's answer (confirmar, devolver, pending). */
   reason?: string | null;
 }

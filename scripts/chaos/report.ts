@@ -2,7 +2,15 @@
 import type { ServiceName } from '@agentpay/stack';
 import type { CallbackCheck } from './checks/callbacks.js';
 import type { ReconciliationCheck } from './checks/reconciliation.js';
-import type { CreateRecord, DepositRecord, Receipt, RequestRecord } from './records.js';
+import type { InFlight } from './faults.js';
+import {
+  type CreateRecord,
+  type DepositRecord,
+  type Receipt,
+  type RequestRecord,
+  ROUTE_IDS,
+  type RouteName,
+} from './records.js';
 import type { Snapshot } from './snapshot.js';
 import { tally } from './tally.js';
 
@@ -17,6 +25,8 @@ export interface FaultRecord {
   replica?: number;
   /** A service that died on its own somewhere in [from, to], rather than killed at `from`. */
   crashed?: boolean;
+  /** The router's and the sandbox's kills: the STP payouts they met mid-way. */
+  inFlight?: InFlight;
 }
 
 /** A service that died on its own (not killed by the plan), noticed after a fault and started again. */
@@ -72,6 +82,8 @@ export interface ChaosReport {
     days: string[];
     totals: ReconciliationCheck['totals'];
     byKind: ReconciliationCheck['byKind'];
+    /** Per route id: the runs' totals over every day, and the route's discrepancies explained or not. */
+    byRoute: ReconciliationCheck['byRoute'];
     explained: ReconciliationCheck['explained'];
   };
   duplicates: Duplicate[];
@@ -90,6 +102,31 @@ export function runCounts(
   callbacks: CallbackCheck,
 ): Record<string, number> {
   const statuses = (rows: { status: string }[]) => Object.entries(tally(rows, (r) => r.status));
+  // Per route: what the merchants bound to it asked for, and where the stores say each order went.
+  const perRoute: Record<string, number> = {};
+  for (const route of ['sandbox', 'stp'] as const) {
+    const id = ROUTE_IDS[route];
+    const creates = load.creates.filter((c) => c.route === route);
+    perRoute[`${route}.payAccepted`] = creates.filter((c) => c.kind === 'pay' && c.acceptedAs.length).length;
+    perRoute[`${route}.transferAccepted`] = creates.filter(
+      (c) => c.kind === 'transfer' && c.acceptedAs.length,
+    ).length;
+    perRoute[`${route}.depositsMatched`] = load.deposits.filter((d) => d.route === route && d.matched).length;
+    for (const [k, v] of statuses(snap.payOrders.filter((o) => o.route_id === id)))
+      perRoute[`${route}.pay.${k}`] = v;
+    for (const [k, v] of statuses(snap.transfers.filter((t) => t.route_id === id)))
+      perRoute[`${route}.transfer.${k}`] = v;
+  }
+  // Orders of a merchant bound to one route that the router sent to the other (its failover when a
+  // route's breaker is open): allowed, and counted so a run shows how much of STP's load really was STP's.
+  const bound = new Map<string, RouteName>(load.creates.map((c) => [`${c.mchNo}|${c.bizNo}`, c.route]));
+  perRoute['failedOver'] = [
+    ...snap.payOrders.map((o) => ({ key: `${o.mch_no}|${o.biz_order_no}`, routeId: o.route_id })),
+    ...snap.transfers.map((t) => ({ key: `${t.mch_no}|${t.biz_transfer_no}`, routeId: t.route_id })),
+  ].filter((o) => {
+    const route = bound.get(o.key);
+    return route !== undefined && o.routeId !== null && o.routeId !== ROUTE_IDS[route];
+  }).length;
   return {
     requests: load.requests.length,
     gatewayRequests: load.requests.filter((r) => r.target === 'gateway').length,
@@ -113,6 +150,7 @@ export function runCounts(
     ).length,
     ...Object.fromEntries(statuses(snap.payOrders).map(([k, v]) => [`pay.${k}`, v])),
     ...Object.fromEntries(statuses(snap.transfers).map(([k, v]) => [`transfer.${k}`, v])),
+    ...perRoute,
   };
 }
 
@@ -122,7 +160,14 @@ export function formatReport(report: ChaosReport): string {
     `chaos run "${report.name}" (seed ${report.seed}, ${report.replicas} process(es) per service, Postgres: ${report.postgres}, ${Math.round(report.durationMs / 1000)} s)`,
     '',
     'faults (ms from start → back):',
-    ...report.faults.map((f) => `  ${String(f.from).padStart(7)} → ${String(f.to).padStart(7)}  ${f.name}`),
+    ...report.faults.map(
+      (f) =>
+        `  ${String(f.from).padStart(7)} → ${String(f.to).padStart(7)}  ${f.name}${
+          f.inFlight
+            ? ` (STP in flight: ${f.inFlight.stpTransfers} transfers, ${f.inFlight.stpOrders} orders at the emulator, ${f.inFlight.stpWebhooks} webhooks)`
+            : ''
+        }`,
+    ),
     '',
     'counts:',
     ...Object.entries(report.counts).map(([k, v]) => `  ${k.padEnd(28)} ${v}`),
@@ -152,6 +197,10 @@ export function formatReport(report: ChaosReport): string {
       : []),
     ...(report.notes.length ? ['notes:', ...report.notes.map((n) => `  ${n}`), ''] : []),
     `reconciliation of ${report.reconciliation.days.join(', ')}: ${report.reconciliation.totals.lines} lines, ${report.reconciliation.totals.matched} matched, ${report.reconciliation.totals.pending} pending, ${report.reconciliation.totals.discrepancies} discrepancies`,
+    ...Object.entries(report.reconciliation.byRoute).map(
+      ([route, n]) =>
+        `  ${route.padEnd(28)} ${n.lines} lines, ${n.matched} matched, ${n.returned} returned, ${n.pending} pending, ${n.discrepancies} discrepancies (${n.unexplained} unexplained)`,
+    ),
     ...Object.entries(report.reconciliation.byKind).map(
       ([kind, n]) => `  ${kind.padEnd(28)} ${n.explained} explained, ${n.unexplained} unexplained`,
     ),

@@ -1,6 +1,7 @@
 // `runChaos`: the fault run of `npm run chaos` and of test/chaos-faults.test.ts. While a bounded load of
-// pays, deposits and transfers runs from a few merchants (callbacks to a local sink that answers SUCCESS,
-// sometimes FAIL or HTTP 500 first), it kills every service once with SIGKILL and starts it again,
+// pays, deposits and transfers runs from a few merchants, some on the sandbox route and some bound to the
+// STP route (callbacks to a local sink that answers SUCCESS, sometimes FAIL or HTTP 500 first), it kills
+// every service once with SIGKILL (the router and the sandbox with STP payouts in flight) and starts it again,
 // restarts NATS once and takes Postgres away once. Then it lets the platform settle and checks, from the
 // replies, the sink and the services' own databases, that nothing was lost, doubled or bent (checks/*.ts).
 // NATS is always private: one nats-server, or with `replicas` > 1 a three-node JetStream cluster whose
@@ -17,6 +18,7 @@ import {
   type NatsServer,
   type PostgresCluster,
   SERVICES,
+  type ServiceName,
   type Stack,
   startNatsCluster,
   startNatsServer,
@@ -34,7 +36,7 @@ import { unsettled } from './checks/settled.js';
 import { checkStateMachine } from './checks/state-machine.js';
 import { errorText } from './client.js';
 import { createReviver, dropDatabases, faultPlan } from './faults.js';
-import { type LoadContext, queryAccepted, registerMerchants, worker } from './load.js';
+import { type LoadContext, queryAccepted, registerMerchants, startStpPayouts, worker } from './load.js';
 import type { ChaosOptions } from './options.js';
 import { daysTouched, reconcileDays } from './reconcile.js';
 import {
@@ -45,7 +47,7 @@ import {
 } from './replicas.js';
 import { type ChaosReport, type CrashRecord, type FaultRecord, runCounts } from './report.js';
 import { type Sink, startSink } from './sink.js';
-import { closeDatabases, type Databases, openDatabases, snapshot } from './snapshot.js';
+import { closeDatabases, type Databases, openDatabases, snapshot, stpInFlight } from './snapshot.js';
 import { serviceLogs, startChaosStack } from './stack.js';
 import { tally } from './tally.js';
 
@@ -108,7 +110,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     );
     log(`stack ${prefix} ready (${options.replicas} per service): gateway ${stack.gatewayUrls.join(', ')}`);
     dbs = openDatabases(stack);
-    const { merchants, platformKey } = await registerMerchants(stack, sink, options.merchants, prefix);
+    const { merchants, routes, platformKey } = await registerMerchants(
+      stack,
+      sink,
+      options.merchants,
+      options.stpMerchants,
+      prefix,
+    );
+    const stpMchNos = merchants.filter((m) => routes.get(m.mchNo) === 'stp').map((m) => m.mchNo);
+    log(`merchants on STP: ${stpMchNos.join(', ') || 'none'}`);
     if (options.replicas > 1) {
       acrossReplicas.push(...(await checkNonceAcrossGateways(stack, merchants[0]!, platformKey)));
       acrossReplicas.push(
@@ -123,6 +133,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       stack,
       platformKey,
       merchants,
+      routes,
       sinkUrl: sink.url,
       requests: [],
       creates: [],
@@ -130,9 +141,25 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       unexpected: [],
       stopAt: () => stopAt,
       counter: { n: 0 },
+      background: [],
+    };
+    // Before the router or the sandbox is killed: payouts over STP, and the kill waits (a few seconds at
+    // most) until one is in flight both at the platform and at the emulator, so the kill meets it mid-way.
+    const liveDbs = dbs;
+    const beforeKill = async (service: ServiceName) => {
+      if (service !== 'upstream-router' && service !== 'upstream-sandbox') return undefined;
+      if (stpMchNos.length === 0 || options.stpPayoutsPerKill === 0) return undefined;
+      startStpPayouts(ctx, options.stpPayoutsPerKill, service === 'upstream-router' ? 'R' : 'S');
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const seen = await stpInFlight(liveDbs, stpMchNos).catch(() => undefined);
+        const atEmulator = seen ? seen.stpOrders + seen.stpWebhooks : 0;
+        if ((seen && seen.stpTransfers > 0 && atEmulator > 0) || Date.now() > deadline) return seen;
+        await sleep(20);
+      }
     };
     const workers = Array.from({ length: options.workers }, (_, i) => worker(ctx, options.seed * 1000 + i));
-    const plan = faultPlan(options, { stack, nats, stream, cluster, serverUrl, prefix }, log);
+    const plan = faultPlan(options, { stack, nats, stream, cluster, serverUrl, prefix, beforeKill }, log);
     const revive = createReviver(stack, crashes, logs.stderr, log);
 
     await sleep(options.warmupMs);
@@ -142,6 +169,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const record = await fault.run();
       await revive(fault.name, from);
       faults.push(record);
+      if (record.inFlight)
+        log(
+          `  STP in flight at the kill: ${record.inFlight.stpTransfers} transfers, ${record.inFlight.stpOrders} orders and ${record.inFlight.stpWebhooks} webhooks at the emulator`,
+        );
       log(`  back after ${Date.now() - record.from} ms`);
       await sleep(options.faultGapMs);
     }
@@ -149,7 +180,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await revive('the load', Date.now() - options.tailMs);
     stopAt = Date.now();
     log('load stopping');
-    await Promise.all(workers);
+    await Promise.all([...workers, ...ctx.background]);
     log(`load done: ${ctx.creates.length} creates, ${ctx.requests.length} requests`);
 
     // Settle: everything final, every event recorded and delivered or finished.
@@ -221,6 +252,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const recon = checkReconciliation({
       ...(await reconcileDays(stack.urls.admin, days)),
       deposits: ctx.deposits,
+      stpReturned: snap.stpOrders.filter((o) => o.tipo_orden === 'R' && o.answer === 'devolver').length,
     });
     violations.reconciliation.push(
       ...recon.violations,
@@ -229,6 +261,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     log(
       `reconciled ${days.join(', ')}: ${recon.totals.lines} lines, ${recon.totals.discrepancies} discrepancies, ${recon.violations.length} unexplained or failed`,
     );
+    for (const [routeId, n] of Object.entries(recon.byRoute))
+      log(
+        `  ${routeId}: ${n.lines} lines, ${n.matched} matched, ${n.returned} returned, ${n.discrepancies} discrepancies`,
+      );
     const counts = runCounts(ctx, snap, sink.receipts, callbacks);
     if (counts['orphanVirtualAccounts'])
       notes.push(
@@ -249,7 +285,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         r.outcome === 'envelope' ? `${r.target} HTTP ${r.status}` : `${r.target} ${r.outcome}`,
       ),
       violations,
-      reconciliation: { days, totals: recon.totals, byKind: recon.byKind, explained: recon.explained },
+      reconciliation: {
+        days,
+        totals: recon.totals,
+        byKind: recon.byKind,
+        byRoute: recon.byRoute,
+        explained: recon.explained,
+      },
       duplicates: callbacks.duplicates,
       crashes: crashes.map((c) => ({ ...c, from: c.from - started, to: c.to - started })),
       notes,

@@ -19,7 +19,7 @@ describe('checkConvergence', () => {
       `pay ${PAY} was paid upstream but is wait`,
       `pay ${PAY}: a matched deposit, status wait`,
       `transfer ${TRANSFER} is success, its payout upstream rejected`,
-      `transfer ${TRANSFER} (REJECT Luis Gomez) ended success, the sandbox rule says fail`,
+      `transfer ${TRANSFER} on sandbox-default (REJECT Luis Gomez) ended success, the tester rule says fail`,
     ]);
   });
 });

@@ -15,7 +15,9 @@ describe('checkExactlyOnce', () => {
     input.creates[1]!.codes = [50003, 40003, 0];
     const violations = checkExactlyOnce(input);
     expect(violations).toContain(`pay ${MCH}|CP-1: 2 rows in the store`);
-    expect(violations).toContain(`transfer ${TRANSFER} (success): 2 payouts upstream`);
+    expect(violations).toContain(
+      `transfer ${TRANSFER} (success, route sandbox-default): 2 sandbox payouts, 0 STP orders`,
+    );
     expect(violations.some((v) => v.includes('refused as a duplicate'))).toBe(true);
   });
 

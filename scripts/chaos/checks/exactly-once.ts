@@ -1,6 +1,8 @@
+import { ROUTE_IDS } from '../records.js';
 import type { Snapshot } from '../snapshot.js';
 import { tally } from '../tally.js';
 import type { CheckInput } from './input.js';
+import { stpPayouts } from './stp.js';
 
 export function checkExactlyOnce(input: CheckInput): string[] {
   const out: string[] = [...input.unexpected.map((u) => `unexpected answer: ${u}`)];
@@ -43,23 +45,56 @@ export function checkExactlyOnce(input: CheckInput): string[] {
   for (const key of [...payByBiz.keys(), ...transferByBiz.keys()]) {
     if (!attempted.has(key)) out.push(`${key}: in the store but never requested`);
   }
-  // One upstream object per order: one virtual account per opened pay order, one payout per transfer.
+  // One upstream object per order, on the route that holds it: one virtual account per opened pay order
+  // (the sandbox opens them; on STP the router assigns the CLABE and is the account's record), one payout
+  // per transfer (a sandbox payout, or an E order at STP under the transfer's tracking key).
   const accountsByRef = tally(snap.accounts, (a) => a.order_ref);
+  const routerAccounts = tally(snap.routerAccounts, (a) => `${a.route_id}|${a.order_no}`);
   for (const o of snap.payOrders) {
-    if (o.opened_at && accountsByRef[o.order_no] !== 1)
+    if (!o.opened_at) continue;
+    if (o.route_id === ROUTE_IDS.stp) {
+      if (routerAccounts[`${o.route_id}|${o.order_no}`] !== 1)
+        out.push(
+          `pay order ${o.order_no} on ${o.route_id}: ${routerAccounts[`${o.route_id}|${o.order_no}`] ?? 0} CLABEs assigned by the router`,
+        );
+      if (accountsByRef[o.order_no])
+        out.push(`pay order ${o.order_no} on ${o.route_id}: a sandbox account too`);
+    } else if (accountsByRef[o.order_no] !== 1)
       out.push(`pay order ${o.order_no}: ${accountsByRef[o.order_no] ?? 0} virtual accounts upstream`);
   }
+  // A CLABE belongs to one order (CONTRACT.md 16, "Deposits and orders").
+  for (const [key, n] of Object.entries(
+    tally(
+      snap.routerAccounts.filter((a) => a.route_id === ROUTE_IDS.stp),
+      (a) => a.clabe,
+    ),
+  ))
+    if (n > 1) out.push(`CLABE ${key} on ${ROUTE_IDS.stp} assigned to ${n} orders`);
   const payoutsByRef = tally(snap.payouts, (p) => p.payout_ref);
+  const stp = stpPayouts(snap);
   for (const t of snap.transfers) {
-    const payouts = payoutsByRef[t.transfer_no] ?? 0;
+    const sandbox = payoutsByRef[t.transfer_no] ?? 0;
+    const atStp = stp.byTransfer.get(t.transfer_no)?.length ?? 0;
+    const payouts = sandbox + atStp;
     // No payout is right for a transfer whose submission never reached the channel: reconciliation
-    // then fails it (the channel denies knowing it), and no money left.
+    // then fails it (the channel denies knowing it), and no money left. On STP a payee refused at once
+    // (REJECT: −7) leaves no order either.
     if (payouts > 1 || (payouts === 0 && t.status !== 'fail'))
-      out.push(`transfer ${t.transfer_no} (${t.status}): ${payouts} payouts upstream`);
+      out.push(
+        `transfer ${t.transfer_no} (${t.status}, route ${t.route_id}): ${sandbox} sandbox payouts, ${atStp} STP orders`,
+      );
+    if (atStp > 0 && t.route_id !== ROUTE_IDS.stp)
+      out.push(`transfer ${t.transfer_no} on ${t.route_id}: an order at STP`);
+    if (sandbox > 0 && t.route_id === ROUTE_IDS.stp)
+      out.push(`transfer ${t.transfer_no} on ${t.route_id}: a sandbox payout`);
   }
   const transferNos = new Set(snap.transfers.map((t) => t.transfer_no));
   for (const p of snap.payouts) {
     if (!transferNos.has(p.payout_ref)) out.push(`payout ${p.payout_ref} upstream has no transfer`);
   }
+  for (const o of stp.unclaimed)
+    out.push(`STP order ${o.id} (${o.clave_rastreo}, ${o.estado}): no transfer's tracking key names it`);
+  for (const [transferNo] of stp.byTransfer)
+    if (!transferNos.has(transferNo)) out.push(`STP payout of ${transferNo} has no transfer`);
   return out;
 }

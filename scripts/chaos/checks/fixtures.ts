@@ -22,6 +22,7 @@ export function settledSnapshot(): Snapshot {
         notify_url: 'http://sink/notify/M1',
         expired_time: new Date(T0 + 86_400_000),
         opened_at: new Date(T0),
+        route_id: 'sandbox-default',
       },
     ],
     payHistory: [
@@ -45,7 +46,7 @@ export function settledSnapshot(): Snapshot {
         notify_url: 'http://sink/notify/M1',
         payee_name: 'Ana Perez',
         submission: 'submitted',
-        route_id: 'r1',
+        route_id: 'sandbox-default',
       },
     ],
     transferEvents: [
@@ -89,6 +90,21 @@ export function settledSnapshot(): Snapshot {
     payouts: [{ payout_ref: TRANSFER, status: 'succeeded' }],
     deposits: [{ clabe: '646180000000000001', matched: true, account_id: 'a1' }],
     accountIds: [{ id: 'a1', order_ref: PAY }],
+    routerAccounts: [
+      {
+        order_no: PAY,
+        route_id: 'sandbox-default',
+        clabe: '646180000000000001',
+        status: 'paid',
+        assigned: false,
+      },
+    ],
+    channelDeposits: [],
+    channelPayouts: [
+      { route_id: 'sandbox-default', transfer_no: TRANSFER, upstream_ref: 'po_1', clave_rastreo: '' },
+    ],
+    stpOrders: [],
+    stpWebhooks: [],
   };
 }
 
@@ -116,6 +132,7 @@ export function settledInput(overrides: Partial<CheckInput> = {}): CheckInput {
     creates: [
       {
         kind: 'pay',
+        route: 'sandbox',
         scenario: 'pay-deposit',
         mchNo: MCH,
         bizNo: 'CP-1',
@@ -126,6 +143,7 @@ export function settledInput(overrides: Partial<CheckInput> = {}): CheckInput {
       },
       {
         kind: 'transfer',
+        route: 'sandbox',
         scenario: 'Ana',
         mchNo: MCH,
         bizNo: 'CT-2',
@@ -135,7 +153,16 @@ export function settledInput(overrides: Partial<CheckInput> = {}): CheckInput {
         codes: [50003, 0],
       },
     ],
-    deposits: [{ orderNo: PAY, clabe: '646180000000000001', amount: 12.5, exact: true, matched: true }],
+    deposits: [
+      {
+        route: 'sandbox',
+        orderNo: PAY,
+        clabe: '646180000000000001',
+        amount: 12.5,
+        exact: true,
+        matched: true,
+      },
+    ],
     requests: [
       {
         target: 'gateway',

@@ -6,9 +6,14 @@
 //   reached the sandbox;
 // - a deposit retried after its reply was lost to a fault (a kill, an outage): the first attempt paid the
 //   order, the retry lands on a paid account (`applied: false`); at most one per attempt after the first.
+// Both happen on the sandbox route only. Over STP the platform answers every deposit on arrival, and sends
+// back (`devolver`) what pays no order: a wrong amount, a retry landing on a paid order. STP returns it at
+// once, and reconciliation counts it as returned, never as a discrepancy (CONTRACT.md 16). So the STP route
+// must reconcile with no discrepancy at all, and with exactly as many returned deposits as the emulator
+// sent back.
 // Anything else (money the platform never recorded, a payout the channel never made, another amount, a
 // day whose run failed) is a violation: it would be money created, lost or doubled by a fault.
-import type { DepositRecord } from '../records.js';
+import { type DepositRecord, ROUTE_IDS } from '../records.js';
 
 /** One route's counts of a day's run, as POST /admin/reconciliations answers them. */
 export interface ReconRouteCounts {
@@ -17,6 +22,8 @@ export interface ReconRouteCounts {
   matched: number;
   pending: number;
   discrepancies: number;
+  /** Deposits the channel sent back on arrival (the platform refused them). */
+  returned?: number;
 }
 
 /** A day's run through the admin API: its routes' counts, or why it failed. */
@@ -44,6 +51,18 @@ export interface ReconciliationInput {
   discrepancies: ReconDiscrepancy[];
   /** The load's deposits, each with the attempts it sent. */
   deposits: DepositRecord[];
+  /** Deposits the STP emulator sent back because the platform answered `devolver` (its R orders in D). */
+  stpReturned: number;
+}
+
+/** One route's runs over every day: the counts, and how many of its discrepancies nothing explains. */
+export interface RouteTotals {
+  lines: number;
+  matched: number;
+  returned: number;
+  pending: number;
+  discrepancies: number;
+  unexplained: number;
 }
 
 export interface ReconciliationCheck {
@@ -54,6 +73,8 @@ export interface ReconciliationCheck {
   byKind: Record<string, { explained: number; unexplained: number }>;
   /** The runs' totals over every day and route. */
   totals: { days: number; lines: number; matched: number; pending: number; discrepancies: number };
+  /** Per route id, over every day. */
+  byRoute: Record<string, RouteTotals>;
 }
 
 const centavos = (pesos: unknown) => Math.round(Number(pesos) * 100);
@@ -78,10 +99,21 @@ export function checkReconciliation(input: ReconciliationInput): ReconciliationC
   const explained: ReconciliationCheck['explained'] = [];
   const byKind: ReconciliationCheck['byKind'] = {};
   const totals = { days: input.runs.length, lines: 0, matched: 0, pending: 0, discrepancies: 0 };
+  const byRoute: Record<string, RouteTotals> = {};
+  const routeTotals = (routeId: string) => {
+    byRoute[routeId] ??= { lines: 0, matched: 0, returned: 0, pending: 0, discrepancies: 0, unexplained: 0 };
+    return byRoute[routeId];
+  };
 
   for (const run of input.runs) {
     if (!run.ok) violations.push(`reconciliation of ${run.day} failed: ${run.error ?? 'no answer'}`);
     for (const r of run.routes) {
+      const route = routeTotals(r.routeId);
+      route.lines += r.lines;
+      route.matched += r.matched;
+      route.returned += r.returned ?? 0;
+      route.pending += r.pending;
+      route.discrepancies += r.discrepancies;
       totals.lines += r.lines;
       totals.matched += r.matched;
       totals.pending += r.pending;
@@ -97,7 +129,7 @@ export function checkReconciliation(input: ReconciliationInput): ReconciliationC
   // What the load's deposits may leave unmatched, per order and amount in centavos: the budget each
   // unmatched deposit consumes one of.
   const budget = new Map<string, { left: number; why: string }[]>();
-  for (const d of input.deposits) {
+  for (const d of input.deposits.filter((deposit) => deposit.route === 'sandbox')) {
     const attempts = d.attempts ?? 1;
     const allowed = d.exact ? attempts - 1 : attempts;
     if (allowed <= 0) continue;
@@ -117,7 +149,11 @@ export function checkReconciliation(input: ReconciliationInput): ReconciliationC
     const counts = byKind[d.kind] ?? { explained: 0, unexplained: 0 };
     byKind[d.kind] = counts;
     let why: string | undefined;
-    if (d.kind === 'unmatched_deposit' && d.channel['kind'] === 'deposit') {
+    if (
+      d.kind === 'unmatched_deposit' &&
+      d.channel['kind'] === 'deposit' &&
+      d.routeId === ROUTE_IDS.sandbox
+    ) {
       const orderNo = String(d.channel['platformRef'] ?? '');
       const amount = centavos(d.channel['amount'] ?? d.amount);
       // A deposit the channel applied and the platform still calls unmatched is not one the load made.
@@ -135,8 +171,16 @@ export function checkReconciliation(input: ReconciliationInput): ReconciliationC
       explained.push({ id: d.id, kind: d.kind, why });
     } else {
       counts.unexplained += 1;
+      routeTotals(d.routeId).unexplained += 1;
       violations.push(`unexplained ${describe(d)}`);
     }
   }
-  return { violations, explained, byKind, totals };
+  const stp = byRoute[ROUTE_IDS.stp];
+  const stpDeposits = input.deposits.filter((d) => d.route === 'stp').length;
+  if (stpDeposits > 0 && !stp) violations.push(`no reconciliation run covered ${ROUTE_IDS.stp}`);
+  if (stp && stp.returned !== input.stpReturned)
+    violations.push(
+      `${ROUTE_IDS.stp}: reconciliation counts ${stp.returned} deposits returned, the STP emulator sent back ${input.stpReturned}`,
+    );
+  return { violations, explained, byKind, totals, byRoute };
 }

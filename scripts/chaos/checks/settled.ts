@@ -1,4 +1,6 @@
+import { ROUTE_IDS } from '../records.js';
 import type { Snapshot } from '../snapshot.js';
+import { stpOrderMoving } from './stp.js';
 
 /** What still moves: empty when the platform has settled. */
 export function unsettled(s: Snapshot, now: number): string[] {
@@ -30,5 +32,21 @@ export function unsettled(s: Snapshot, now: number): string[] {
   if (paidNotSuccess) out.push(`${paidNotSuccess} paid orders not yet success`);
   const returning = s.payouts.filter((p) => p.status === 'processing').length;
   if (returning) out.push(`${returning} payouts still processing at the channel`);
+  // The STP face: orders in flight, deposits the platform has not answered, webhooks still being tried.
+  const stpMoving = s.stpOrders.filter(stpOrderMoving).length;
+  if (stpMoving) out.push(`${stpMoving} payouts still in flight at STP`);
+  const unanswered = s.stpOrders.filter((o) => o.tipo_orden === 'R' && o.answer === 'pending').length;
+  if (unanswered) out.push(`${unanswered} STP deposits not answered yet`);
+  const webhooks = s.stpWebhooks.filter((w) => !w.delivered && !w.gave_up).length;
+  if (webhooks) out.push(`${webhooks} STP webhooks not delivered yet`);
+  const stpPaid = new Set(
+    s.routerAccounts
+      .filter((a) => a.route_id === ROUTE_IDS.stp && a.status === 'paid')
+      .map((a) => a.order_no),
+  );
+  const stpPaidNotSuccess = s.payOrders.filter(
+    (o) => stpPaid.has(o.order_no) && o.status !== 'success',
+  ).length;
+  if (stpPaidNotSuccess) out.push(`${stpPaidNotSuccess} orders paid over STP not yet success`);
   return out;
 }
