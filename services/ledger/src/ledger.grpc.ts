@@ -1,9 +1,15 @@
 import type { Logger } from '@agentpay/logger';
-import { APP_CODE_METADATA, type LedgerServiceHandlers, toServiceError, unary } from '@agentpay/proto';
+import {
+  APP_CODE_METADATA,
+  type LedgerServiceHandlers,
+  originOf,
+  toServiceError,
+  unary,
+} from '@agentpay/proto';
 import { AppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { isLedgerError, type LedgerError, type LedgerErrorCode } from './ledger/ledger.errors.js';
-import type { LedgerService } from './ledger/ledger.service.js';
+import type { BookingOrigin, LedgerService } from './ledger/ledger.service.js';
 import type { LedgerQueries } from './ledger/ledger-queries.service.js';
 import { centavos, instant, toDiscrepancy, toLedgerRecord } from './ledger.mapper.js';
 import type { DiscrepancyQueries } from './reconciliation/discrepancies.service.js';
@@ -84,13 +90,25 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The operator an admin call names (x-agentpay-actor, x-agentpay-approval), if it names one. */
+function bookingOrigin(metadata: grpc.Metadata): BookingOrigin | undefined {
+  const origin = originOf(metadata);
+  return (
+    origin && {
+      actorId: origin.actor.id,
+      actorLabel: origin.actor.label,
+      approvalId: origin.approvalId ?? '',
+    }
+  );
+}
+
 /** A unary handler whose ledger refusals are mapped by toGrpcError (the reconciliation's calls). */
 function ledgerUnary<Req, Res>(
   logger: Logger,
-  handler: (request: Req) => Promise<Res>,
+  handler: (request: Req, metadata: grpc.Metadata) => Promise<Res>,
 ): grpc.handleUnaryCall<Req, Res> {
   return (call, callback) => {
-    handler(call.request).then(
+    handler(call.request, call.metadata).then(
       (response) => callback(null, response),
       (err: unknown) => callback(isLedgerError(err) ? toGrpcError(err, logger) : toServiceError(err, logger)),
     );
@@ -139,13 +157,17 @@ export function createLedgerHandlers(deps: {
     GetDiscrepancy: ledgerUnary(logger, async (request) =>
       toDiscrepancy(await discrepancies.get(request.id)),
     ),
-    ResolveDiscrepancy: ledgerUnary(logger, async (request) => {
+    ResolveDiscrepancy: ledgerUnary(logger, async (request, metadata) => {
+      // The person the gateway names is the operator; the request's free-text field is read only from a
+      // caller that names nobody (older than the metadata).
+      const origin = bookingOrigin(metadata);
       // The action is judged before the id: a malformed request is INVALID_ARGUMENT whatever it names.
       const row = await resolutions.resolve({
         id: request.id,
         action: request.action,
         reason: request.reason,
-        operator: request.operator,
+        operator: origin?.actorLabel ?? request.operator,
+        origin,
         ...(request.mch_no && { mchNo: request.mch_no }),
       });
       return toDiscrepancy(row);
@@ -189,13 +211,14 @@ export function createLedgerHandlers(deps: {
       );
       return { records: page.records.map(toLedgerRecord), next_cursor: page.nextCursor ?? '' };
     }),
-    Adjust: unary(logger, async (request) => {
+    Adjust: unary(logger, async (request, call) => {
       const { entry, created } = await mapped(() =>
         ledger.adjust({
           mchNo: request.mch_no,
           amount: centavos(request.amount, 'amount'),
           reason: request.reason,
           reference: request.reference,
+          origin: bookingOrigin(call.metadata),
         }),
       );
       return { record: toLedgerRecord(entry), created };

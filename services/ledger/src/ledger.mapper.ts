@@ -26,6 +26,7 @@ export function toDiscrepancy(row: DiscrepancyRow): Discrepancy {
     mch_no: row.mch_no,
     order_no: row.order_no,
     transfer_no: row.transfer_no,
+    resolution_approval_id: row.resolution_approval_id,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type Discrepancy__Output,
   type LedgerServiceClient,
   loadProtos,
+  originMetadata,
 } from '@agentpay/proto';
 import { createTestDatabase, natsUrl, type TestDatabase, uniqueName, waitFor } from '@agentpay/testing';
 import { formatWireTime } from '@agentpay/wire';
@@ -800,5 +801,47 @@ describe('the daily schedule', () => {
       client.close();
       await replicasDb.destroy();
     }
+  });
+});
+
+describe('who resolves', () => {
+  const R = 'r-actor';
+
+  it("records the person the call names (not the free-text operator) and the approval on the resolution and the credit's entry", async () => {
+    await bookEvent(
+      deps(),
+      payEvent('MR7', 'RA-P1', { to: 'close', version: 3, routeId: R, amount: 70_000 }),
+    );
+    router.statements.set(statementKey(R, DAY), {
+      lines: [line({ kind: 'deposit', platform_ref: 'RA-P1', amount: 7_001, at: NOON })],
+    });
+    await run(R);
+    const [d] = await discrepanciesOf(R);
+    if (!d) throw new Error('no discrepancy');
+    const metadata = originMetadata({
+      actor: { id: 'user:ana', label: 'ana@ops.example', roles: ['reconciliation'] },
+      approvalId: 'apr_resolve_1',
+    });
+    const resolved = await call(
+      client,
+      client.ResolveDiscrepancy,
+      { id: d.id, action: 'credit', reason: 'ours', operator: 'typed by hand', mch_no: '' },
+      { metadata },
+    );
+    expect(resolved).toMatchObject({
+      state: 'resolved',
+      resolution_operator: 'ana@ops.example',
+      resolution_approval_id: 'apr_resolve_1',
+    });
+    const origin = await db
+      .selectFrom('entry_origins')
+      .selectAll()
+      .where('entry_key', '=', `credit:${d.id}`)
+      .executeTakeFirstOrThrow();
+    expect(origin).toMatchObject({
+      actor_id: 'user:ana',
+      actor_label: 'ana@ops.example',
+      approval_id: 'apr_resolve_1',
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createDb } from '@agentpay/db';
 import { connectNats, statusChangedSubject } from '@agentpay/messaging';
-import { APP_CODE_METADATA, call, type LedgerServiceClient, loadProtos } from '@agentpay/proto';
+import {
+  APP_CODE_METADATA,
+  call,
+  type LedgerServiceClient,
+  loadProtos,
+  originMetadata,
+} from '@agentpay/proto';
 import { createTestDatabase, natsUrl, type TestDatabase, uniqueName, waitFor } from '@agentpay/testing';
 import * as grpc from '@grpc/grpc-js';
 import { jetstream } from '@nats-io/jetstream';
@@ -288,5 +294,46 @@ describe('gRPC', () => {
       "transfer's entries do not match its status: T-NONE (success: no entries)",
     ]);
     expect(Number(check.entries)).toBeGreaterThan(10);
+  });
+});
+
+describe('who adjusts', () => {
+  it('records the person and the approval the call names beside the entry, once, and nobody for a refusal', async () => {
+    const metadata = originMetadata({
+      actor: { id: 'user:bea', label: 'bea@ops.example', roles: ['admin'] },
+      approvalId: 'apr_adjust_1',
+    });
+    const adjust = { mch_no: 'MWHO', amount: '2500', reason: 'goodwill', reference: 'who-1' };
+    const first = await call(client, client.Adjust, adjust, { metadata });
+    expect(first.created).toBe(true);
+    // The same approval carried out again (a restart between the booking and its answer) books nothing.
+    const again = await call(client, client.Adjust, adjust, {
+      metadata: originMetadata({ actor: { id: 'user:carl', label: 'carl@ops.example', roles: [] } }),
+    });
+    expect(again).toMatchObject({ created: false, record: { record_no: first.record?.record_no } });
+    expect(
+      await db.selectFrom('entry_origins').selectAll().where('entry_key', '=', 'adjust:MWHO:who-1').execute(),
+    ).toEqual([
+      expect.objectContaining({
+        actor_id: 'user:bea',
+        actor_label: 'bea@ops.example',
+        approval_id: 'apr_adjust_1',
+      }),
+    ]);
+    await expect(
+      call(
+        client,
+        client.Adjust,
+        { mch_no: 'MWHO', amount: '-999999', reason: 'x', reference: 'who-2' },
+        { metadata },
+      ),
+    ).rejects.toMatchObject({ codeName: 'INSUFFICIENT_BALANCE' });
+    expect(
+      await db
+        .selectFrom('entry_origins')
+        .select('entry_key')
+        .where('entry_key', '=', 'adjust:MWHO:who-2')
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -182,7 +182,21 @@ export interface DiscrepanciesTable {
   resolution_ref: Generated<string>;
   /** pending | success | fail for a return; '' otherwise */
   resolution_status: Generated<string>;
+  /** The approval (four eyes) the resolution carried out; '' for one made without. */
+  resolution_approval_id: Generated<string>;
   return_attempts: Generated<number>;
+}
+
+/** Who made an operator's booking (an adjustment, a discrepancy's credit), by the entry's key. */
+export interface EntryOriginsTable {
+  entry_key: string;
+  /** `user:<uuid>` or `system:dev`, as the gateway passed it (x-agentpay-actor). */
+  actor_id: string;
+  /** The person's email, or `system:dev`. */
+  actor_label: string;
+  /** The approval (four eyes) the booking carried out. */
+  approval_id: Generated<string>;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -197,6 +211,7 @@ export interface Database {
   statement_lines: StatementLinesTable;
   recon_runs: ReconRunsTable;
   discrepancies: DiscrepanciesTable;
+  entry_origins: EntryOriginsTable;
 }
 
 export type EntryRow = Selectable<EntriesTable>;

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow } from '../db/schema.js';
 import type { SettlementCalendar } from '../settlement/calendar.js';
 import { createMerchantBatcher, type MerchantBatcher } from './batcher.js';
-import type { Command } from './booking.js';
+import { type Command, keyOf } from './booking.js';
 import { LedgerError } from './ledger.errors.js';
 import { instrumentBookings } from './ledger.metrics.js';
 import { balanceOf, bookBatch, type Outcome } from './ledger.repository.js';
@@ -50,6 +50,42 @@ export interface AdjustInput {
   amount: number;
   reason: string;
   reference: string;
+  /** Who asked (and the approval carried out), recorded beside the entry in its transaction. */
+  origin?: BookingOrigin | undefined;
+}
+
+/** The operator behind a booking, as the gateway passed them (x-agentpay-actor, x-agentpay-approval). */
+export interface BookingOrigin {
+  actorId: string;
+  actorLabel: string;
+  approvalId: string;
+}
+
+/**
+ * Records who made the booking of `key` (in the booking's transaction): only when the entry exists, and only
+ * the first time, so a refused booking names no one and a repeat keeps the person who made it.
+ */
+export async function recordOrigin(
+  trx: Transaction<Database>,
+  key: string,
+  origin: BookingOrigin,
+): Promise<void> {
+  await trx
+    .insertInto('entry_origins')
+    .columns(['entry_key', 'actor_id', 'actor_label', 'approval_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('entries')
+        .select([
+          'key',
+          eb.val(origin.actorId).as('actor_id'),
+          eb.val(origin.actorLabel).as('actor_label'),
+          eb.val(origin.approvalId).as('approval_id'),
+        ])
+        .where('key', '=', key),
+    )
+    .onConflict((oc) => oc.column('entry_key').doNothing())
+    .execute();
 }
 
 /** More writes in a booking's transaction; run after the bookings, so inside their locks. */
@@ -197,7 +233,13 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
       if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
         throw invalid('amount must be a non-zero integer');
       }
-      return entryOf(await batcher.submit({ type: 'adjust', ...input }));
+      const { origin, ...rest } = input;
+      const command: Command = { type: 'adjust', ...rest };
+      if (!origin) return entryOf(await batcher.submit(command));
+      // Operators' adjustments are rare: booked on their own, with who asked in the same transaction.
+      const [outcome] = await bookNow([command], (trx) => recordOrigin(trx, keyOf(command), origin));
+      if (!outcome) throw new Error('an adjustment booked no outcome');
+      return entryOf(outcome);
     },
     bookNow,
     balance: (mchNo) => balanceOf(db, mchNo),

@@ -4,7 +4,7 @@ import { backgroundLoop } from '@agentpay/runtime';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DiscrepancyRow } from '../db/schema.js';
 import { LedgerError } from '../ledger/ledger.errors.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import { type BookingOrigin, type LedgerService, recordOrigin } from '../ledger/ledger.service.js';
 import { bookPlatformEntry } from './platform-entries.js';
 import type { ReconRouter } from './router.client.js';
 
@@ -13,7 +13,10 @@ export interface ResolveInput {
   id: string;
   action: string;
   reason: string;
+  /** The label of the person who asked (the call's x-agentpay-actor), or the old free-text field. */
   operator: string;
+  /** Who asked, when the call named them: recorded beside a credit's entry. */
+  origin?: BookingOrigin | undefined;
   /** credit / return: the merchant when the discrepancy names none (the caller looked the order up). */
   mchNo?: string;
 }
@@ -72,6 +75,7 @@ export function startResolutions(deps: ResolutionDeps): Resolutions {
         resolution_action: input.action,
         resolution_operator: input.operator,
         resolution_reason: input.reason,
+        resolution_approval_id: input.origin?.approvalId ?? '',
         resolved_at: new Date(),
         resolution_ref: extra.resolution_ref ?? '',
         resolution_status: extra.resolution_status ?? '',
@@ -160,6 +164,7 @@ export function startResolutions(deps: ResolutionDeps): Resolutions {
               .where('key', '=', `credit:${d.id}`)
               .executeTakeFirstOrThrow();
             await markResolved(trx, d.id, resolving, { resolution_ref: String(entry.id) });
+            if (input.origin) await recordOrigin(trx, `credit:${d.id}`, input.origin);
             if (!d.mch_no)
               await trx.updateTable('discrepancies').set({ mch_no: mchNo }).where('id', '=', d.id).execute();
           },

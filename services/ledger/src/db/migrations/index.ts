@@ -5,6 +5,7 @@ import * as observedOrders from './20261124T0100_observed_orders.js';
 import * as reconciliation from './20261124T0200_reconciliation.js';
 import * as retentionIndexes from './20261124T0300_retention_indexes.js';
 import * as returnedDeposits from './20261126T2330_returned_deposits.js';
+import * as operatorOrigins from './20261127T0900_operator_origins.js';
 
 /** Every migration of the ledger database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0200_reconciliation': reconciliation,
   '20261124T0300_retention_indexes': retentionIndexes,
   '20261126T2330_returned_deposits': returnedDeposits,
+  '20261127T0900_operator_origins': operatorOrigins,
 };
