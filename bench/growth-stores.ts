@@ -118,7 +118,7 @@ export async function timeSweeps(
   {
     const { db, statements } = capturingDb<PaymentsDb>(stack.databaseUrl('payments'));
     try {
-      const idleMs = await medianMs(() => claimExpired(db, EXPIRY_BATCH, EXPIRY_LEASE_MS));
+      const idleMs = await medianMs(() => claimExpired(db, EXPIRY_BATCH, EXPIRY_LEASE_MS, new Date()));
       const claim = statements.at(-1)!;
       await admin(
         'payments',
@@ -135,7 +135,8 @@ export async function timeSweeps(
         const dueMs = await msOf(async () => {
           for (;;) {
             batches++;
-            if ((await claimExpired(db, EXPIRY_BATCH, EXPIRY_LEASE_MS)).length < EXPIRY_BATCH) break;
+            if ((await claimExpired(db, EXPIRY_BATCH, EXPIRY_LEASE_MS, new Date())).length < EXPIRY_BATCH)
+              break;
           }
         });
         out.push({ name: 'expiry sweep (claimExpired, batch 50)', idleMs, dueMs, due: DUE, batches, plan });

@@ -7,17 +7,18 @@ import {
   statusChangedSubject,
 } from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
+import { type Clock, systemClock } from '@agentpay/runtime';
 import { bootstrapService } from '@agentpay/service';
 import { paymentsEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { startPaymentNoticeConsumer } from './notices/notice.consumer.js';
-import { expirySweep } from './pay-orders/expiry.sweep.js';
-import { payOrderService } from './pay-orders/pay-order.service.js';
-import { paymentHandlers } from './payments.grpc.js';
+import { startExpirySweep } from './pay-orders/expiry.sweep.js';
+import { createPayOrderService } from './pay-orders/pay-order.service.js';
+import { createPaymentHandlers } from './payments.grpc.js';
 import { paymentsRetentionRules } from './retention/retention.js';
 import { startOrderSettledConsumer } from './settlements/order-settled.consumer.js';
-import { routerUpstream } from './upstream/router.client.js';
+import { connectRouter } from './upstream/router.client.js';
 
 export interface Payments {
   grpcPort: number;
@@ -28,8 +29,9 @@ export interface Payments {
   stop(): Promise<void>;
 }
 
-/** Composition root of the payments service. */
-export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
+/** Composition root of the payments service. `clock`: where expiries and waits read the time (tests move it). */
+export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {}): Promise<Payments> {
+  const clock = opts.clock ?? systemClock;
   const svc = await bootstrapService({ name: 'payments', schema: paymentsEnv, env });
   const { config, logger, registry } = svc;
   return svc.run(async () => {
@@ -43,21 +45,22 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
 
     const upstream = svc.own(
       'router client',
-      routerUpstream({ address: config.ROUTER_ADDR, timeoutMs: config.ROUTER_TIMEOUT_MS, logger }),
+      connectRouter({ address: config.ROUTER_ADDR, timeoutMs: config.ROUTER_TIMEOUT_MS, logger }),
       (u) => u.close(),
     );
     const subject = statusChangedSubject(config.EVENTS_SUBJECT_PREFIX, 'pay');
-    const payOrders = payOrderService({
+    const payOrders = createPayOrderService({
       db,
       logger,
       upstream,
       subject,
       timeZone: config.API_TIME_ZONE,
       createLeaseMs: config.CREATE_LEASE_MS,
+      clock,
     });
     const sweep = svc.own(
       'expiry sweep',
-      expirySweep({
+      startExpirySweep({
         db,
         logger,
         upstream,
@@ -66,6 +69,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
         batch: config.EXPIRY_SWEEP_BATCH,
         leaseMs: config.EXPIRY_SWEEP_LEASE_MS,
         createLeaseMs: config.CREATE_LEASE_MS,
+        clock,
       }),
       (x) => x.stop(),
     );
@@ -120,7 +124,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Payments> {
         name: 'payments',
         registry,
         services: [
-          [protos.agentpay.payments.v1.PaymentService.service, paymentHandlers({ logger, payOrders })],
+          [protos.agentpay.payments.v1.PaymentService.service, createPaymentHandlers({ logger, payOrders })],
         ],
       }),
       (g) => g.stop(),

@@ -11,7 +11,7 @@ import { toPayOrder } from './pay-orders/pay-order.mapper.js';
 import type { Merchant, NewPayOrder, OrderRef, PayOrderService } from './pay-orders/pay-order.service.js';
 
 /** The PaymentService gRPC service: proto requests become domain inputs here and nowhere else. */
-export function paymentHandlers(deps: {
+export function createPaymentHandlers(deps: {
   logger: Logger;
   payOrders: PayOrderService;
 }): PaymentServiceHandlers {

@@ -1,6 +1,6 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
-import { backgroundLoop } from '@agentpay/runtime';
+import { backgroundLoop, type Clock } from '@agentpay/runtime';
 import type { Kysely } from 'kysely';
 import type { Database, PayOrderRow } from '../db/schema.js';
 import type { Upstream } from '../upstream/router.client.js';
@@ -19,6 +19,8 @@ export interface ExpirySweepDeps {
   leaseMs: number;
   /** CREATE_LEASE_MS: openings abandoned longer than this past their lease are removed. */
   createLeaseMs: number;
+  /** Which orders have expired: by this clock's time. */
+  clock: Clock;
 }
 
 export interface ExpirySweep {
@@ -33,8 +35,8 @@ export interface ExpirySweep {
  * success, never timeout), else closes the account upstream and sets `timeout`. Orders are claimed
  * with a lease (FOR UPDATE SKIP LOCKED), so several replicas share the work without doing it twice.
  */
-export function expirySweep(deps: ExpirySweepDeps): ExpirySweep {
-  const { db, logger, upstream } = deps;
+export function startExpirySweep(deps: ExpirySweepDeps): ExpirySweep {
+  const { db, logger, upstream, clock } = deps;
   const transitions = { db, logger, subject: deps.subject };
 
   /** Settles one expired order; false when it must stay open for the next round. */
@@ -56,7 +58,7 @@ export function expirySweep(deps: ExpirySweepDeps): ExpirySweep {
     }
     // An upstream close of an expired order is its timeout (see decideFromUpstream).
     await moveOrder(transitions, order.order_no, (current) =>
-      decideFromUpstream(current, state, { now: new Date(), traceparent, logger }),
+      decideFromUpstream(current, state, { now: clock.now(), traceparent, logger }),
     );
     return true;
   }
@@ -70,7 +72,7 @@ export function expirySweep(deps: ExpirySweepDeps): ExpirySweep {
     const retry: string[] = [];
     try {
       for (;;) {
-        const claimed = await claimExpired(db, deps.batch, deps.leaseMs);
+        const claimed = await claimExpired(db, deps.batch, deps.leaseMs, clock.now());
         for (const order of claimed) {
           try {
             if (!(await expire(order))) retry.push(order.order_no);

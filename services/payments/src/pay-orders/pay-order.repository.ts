@@ -345,13 +345,15 @@ export async function insertHistory(
 }
 
 /**
- * Claims up to `limit` open orders past their expiry for `leaseMs`. SKIP LOCKED lets several replicas
- * sweep at once without waiting on or double-claiming each other's rows.
+ * Claims up to `limit` open orders expired by `now` for `leaseMs`. SKIP LOCKED lets several replicas
+ * sweep at once without waiting on or double-claiming each other's rows. Expiry is read against the
+ * service's clock (`now`); the lease, which only replicas compare, against the database's.
  */
 export async function claimExpired(
   db: Kysely<Database>,
   limit: number,
   leaseMs: number,
+  now: Date,
 ): Promise<PayOrderRow[]> {
   return db
     .updateTable('pay_orders')
@@ -362,7 +364,7 @@ export async function claimExpired(
         .select('order_no')
         .where('status', 'in', ['wait', 'progress'])
         .where('opened_at', 'is not', null)
-        .where('expired_time', '<=', sql<Date>`now()`)
+        .where('expired_time', '<=', now)
         .where((w) =>
           w.or([w('sweep_claim_until', 'is', null), w('sweep_claim_until', '<', sql<Date>`now()`)]),
         )

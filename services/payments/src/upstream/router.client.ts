@@ -43,7 +43,7 @@ export interface Upstream {
 const STATUSES = new Set(['wait', 'success', 'close', 'fail']);
 
 /** The Upstream behind the router's gRPC API. */
-export function routerUpstream(opts: { address: string; timeoutMs: number; logger: Logger }): Upstream {
+export function connectRouter(opts: { address: string; timeoutMs: number; logger: Logger }): Upstream {
   const protos = loadProtos();
   const client: UpstreamRouterClient = new protos.agentpay.router.v1.UpstreamRouter(
     opts.address,
