@@ -59,6 +59,38 @@ export interface CashierLinksTable {
   created_at: CreatedAt;
 }
 
+/** A request that needs four eyes, kept as it was made until a second person decides (approvals/). */
+export interface ApprovalsTable {
+  /** `apr_` and 24 hex digits. */
+  id: string;
+  /** The operation's name, e.g. `ledger.adjust`, `routes.create` (approvals/admin-operation.ts). */
+  action: string;
+  /** What it acts on, `kind:id` (e.g. `merchant:M1001`, `route:stp-main`). */
+  target: string;
+  /** One line for the approver: what will happen. */
+  summary: string;
+  /** The checked request, exactly what is executed on approval. */
+  payload: ColumnType<unknown, string, never>;
+  /** pending | approved | rejected | expired | executed | failed */
+  state: Generated<string>;
+  requested_by_id: string;
+  requested_by_label: string;
+  requested_by_roles: string[];
+  requested_at: CreatedAt;
+  expires_at: Date;
+  decided_by_id: string | null;
+  decided_by_label: string | null;
+  decided_at: Date | null;
+  /** The rejection's reason. */
+  reason: Generated<string>;
+  /** When an execution last started (approval or sweep); the sweep takes over one older than its lease. */
+  claimed_at: Date | null;
+  attempts: Generated<number>;
+  /** What the execution answered: `{"status","body"}` as the route would have. */
+  result: ColumnType<unknown, string | null, string | null>;
+  executed_at: Date | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   merchant_apps: MerchantAppsTable;
@@ -66,8 +98,10 @@ export interface Database {
   nonces: NoncesTable;
   rate_windows: RateWindowsTable;
   cashier_links: CashierLinksTable;
+  approvals: ApprovalsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
 export type NewMerchantRow = Insertable<MerchantsTable>;
 export type MerchantKeyRow = Selectable<MerchantKeysTable>;
+export type ApprovalRow = Selectable<ApprovalsTable>;
