@@ -2,7 +2,7 @@ import { isEntryPoint, runService } from '@agentpay/config';
 import { boundPort, startOpsServer } from '@agentpay/http';
 import { noticeSubject, startOutboxRelay, statusChangedSubject } from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
-import { backgroundLoop } from '@agentpay/runtime';
+import { type Clock, systemClock } from '@agentpay/runtime';
 import { bootstrapService } from '@agentpay/service';
 import { transfersEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
@@ -12,7 +12,8 @@ import { connectLedger } from './ledger/ledger.client.js';
 import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
 import { transfersRetentionRules } from './retention/retention.js';
 import { createTransferService } from './transfers/transfer.service.js';
-import { transferHandlers } from './transfers.grpc.js';
+import { startTransferSweep } from './transfers/transfer.sweep.js';
+import { createTransferHandlers } from './transfers.grpc.js';
 import { connectRouter } from './upstream/router.client.js';
 
 export interface Transfers {
@@ -22,8 +23,9 @@ export interface Transfers {
   stop(): Promise<void>;
 }
 
-/** Composition root of the transfers service. */
-export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
+/** Composition root of the transfers service. `clock`: where waits and the sweeps read the time (tests move it). */
+export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {}): Promise<Transfers> {
+  const clock = opts.clock ?? systemClock;
   const svc = await bootstrapService({ name: 'transfers', schema: transfersEnv, env });
   const { config, logger, registry } = svc;
   return svc.run(async () => {
@@ -48,6 +50,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
       routerTimeoutMs: config.ROUTER_TIMEOUT_MS,
       ledgerTimeoutMs: config.LEDGER_TIMEOUT_MS,
       crashAt: config.TRANSFERS_CRASH_AT,
+      clock,
     });
     const inquiries = createInquiryService({ db, router, logger, routerTimeoutMs: config.ROUTER_TIMEOUT_MS });
 
@@ -71,15 +74,13 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
     // Stale submissions (their freezes voided) and transfers whose outcome upstream never reported.
     svc.own(
       'sweep',
-      backgroundLoop({
-        name: 'transfers sweep',
+      startTransferSweep({
         logger,
         intervalMs: config.SWEEP_INTERVAL_MS,
-        runAtStart: false,
-        round: async () => {
-          await transfers.sweepStaleSubmissions(config.SUBMISSION_STALE_MS);
-          await transfers.reconcileProgress(config.RECONCILE_AFTER_MS);
-        },
+        staleMs: config.SUBMISSION_STALE_MS,
+        reconcileAfterMs: config.RECONCILE_AFTER_MS,
+        sweepStaleSubmissions: transfers.sweepStaleSubmissions,
+        reconcileProgress: transfers.reconcileProgress,
       }),
       (l) => l.stop(),
     );
@@ -98,7 +99,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Transfers> {
         services: [
           [
             protos.agentpay.transfers.v1.TransferService.service,
-            transferHandlers({ logger, transfers, inquiries }),
+            createTransferHandlers({ logger, transfers, inquiries }),
           ],
         ],
       }),

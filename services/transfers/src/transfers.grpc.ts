@@ -22,7 +22,7 @@ export interface TransfersGrpcDeps {
 }
 
 /** The TransferService gRPC service: proto requests become domain inputs here and nowhere else. */
-export function transferHandlers(deps: TransfersGrpcDeps): TransferServiceHandlers {
+export function createTransferHandlers(deps: TransfersGrpcDeps): TransferServiceHandlers {
   const { logger, transfers, inquiries } = deps;
   return {
     CreateTransfer: unary(logger, async (req, call) => {

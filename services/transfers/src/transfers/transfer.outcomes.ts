@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@agentpay/logger';
+import type { Clock } from '@agentpay/runtime';
 import { AppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, TransferRow } from '../db/schema.js';
@@ -12,6 +12,8 @@ export interface OutcomeDeps extends TransitionDeps {
   logger: Logger;
   /** How often a caller waiting on a concurrent submission looks again. */
   pollMs: number;
+  /** Where the waits read the time. */
+  clock: Clock;
 }
 
 /** Versions race only with other status changes, and a transfer changes status a few times at most. */
@@ -20,16 +22,16 @@ const MAX_ATTEMPTS = 5;
 class LostRace extends Error {}
 
 /** How a transfer moves once it exists: waiting out a submission, and applying what upstream reports. */
-export function transferOutcomes(deps: OutcomeDeps) {
-  const { db, logger, pollMs } = deps;
+export function createTransferOutcomes(deps: OutcomeDeps) {
+  const { db, logger, pollMs, clock } = deps;
 
   /** The transfer once it has left `submitting`; undefined if the submission was withdrawn. */
   async function settled(row: TransferRow, until: number): Promise<TransferRow | undefined> {
     let current: TransferRow | undefined = row;
     while (current?.status === 'submitting') {
-      if (Date.now() + pollMs > until)
+      if (clock.now().getTime() + pollMs > until)
         throw new AppError('SERVICE_UNAVAILABLE', 'the transfer is being submitted; query it shortly');
-      await sleep(pollMs);
+      await clock.sleep(pollMs);
       current = await findTransferByNo(db, row.transfer_no);
     }
     return current;
@@ -127,4 +129,4 @@ export function transferOutcomes(deps: OutcomeDeps) {
   return { settled, applyOutcome, walkSubmission, keyLearnt };
 }
 
-export type TransferOutcomes = ReturnType<typeof transferOutcomes>;
+export type TransferOutcomes = ReturnType<typeof createTransferOutcomes>;

@@ -1,16 +1,18 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
+import type { Clock } from '@agentpay/runtime';
 import { AppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { CrashPoint } from '../config.js';
 import type { Database, TransferRow } from '../db/schema.js';
 import type { TransferLedger } from '../ledger/ledger.client.js';
 import type { PayoutRouter } from '../upstream/router.client.js';
-import { transferJobs } from './transfer.jobs.js';
-import { transferOutcomes } from './transfer.outcomes.js';
+import { createReconcileSweep } from './reconcile.sweep.js';
+import { createStaleSubmissionSweep } from './stale-submission.sweep.js';
+import { createTransferOutcomes } from './transfer.outcomes.js';
 import { findMerchantTransfer } from './transfer.repository.js';
 import type { UpstreamOutcome } from './transfer.state-machine.js';
-import { transferSubmission } from './transfer.submit.js';
+import { createTransferSubmission } from './transfer.submit.js';
 import type { TransitionDeps } from './transfer.transition.js';
 
 export interface TransferServiceDeps extends TransitionDeps {
@@ -29,6 +31,8 @@ export interface TransferServiceDeps extends TransitionDeps {
   pollMs?: number;
   /** How long a payout notice waits for its transfer's submission to settle; default 5000 ms. */
   noticeWaitMs?: number;
+  /** Where waits, deadlines and the sweeps read the time: the real one unless a test moves its own. */
+  clock: Clock;
 }
 
 /** One of a merchant's transfers, by its number, the merchant's number, or both. */
@@ -53,12 +57,11 @@ export interface PayoutNotice {
 
 /** Transfers: idempotent creation and submission, queries, and the statuses upstream reports. */
 export function createTransferService(deps: TransferServiceDeps) {
-  const { db } = deps;
+  const { db, clock } = deps;
   const noticeWaitMs = deps.noticeWaitMs ?? 5_000;
-  const outcomes = transferOutcomes({ ...deps, pollMs: deps.pollMs ?? 50 });
+  const outcomes = createTransferOutcomes({ ...deps, pollMs: deps.pollMs ?? 50 });
   const { applyOutcome } = outcomes;
-  const submission = transferSubmission({ ...deps, outcomes });
-  const jobs = transferJobs({ ...deps, outcomes });
+  const submission = createTransferSubmission({ ...deps, outcomes });
 
   return {
     create: submission.create,
@@ -75,21 +78,23 @@ export function createTransferService(deps: TransferServiceDeps) {
       const reported = notice.finishedAt;
       // Upstream's clock is its own: a missing, unreadable or future time becomes ours.
       const finishedAt =
-        reported && !Number.isNaN(reported.getTime()) && reported.getTime() <= Date.now()
+        reported && !Number.isNaN(reported.getTime()) && reported.getTime() <= clock.now().getTime()
           ? reported
           : undefined;
       const result = await applyOutcome(notice.transferNo, notice.status, {
         traceparent: traceparentOr(notice.traceparent),
         finishedAt,
-        until: Date.now() + noticeWaitMs,
+        until: clock.now().getTime() + noticeWaitMs,
         noticeId: notice.noticeId,
         claveRastreo: notice.claveRastreo,
       });
       return result;
     },
 
-    sweepStaleSubmissions: jobs.sweepStaleSubmissions,
-    reconcileProgress: jobs.reconcileProgress,
+    /** One round of the sweep of abandoned submissions (stale-submission.sweep.ts). */
+    sweepStaleSubmissions: createStaleSubmissionSweep({ ...deps, outcomes }),
+    /** One round of reconciliation of transfers long in progress (reconcile.sweep.ts). */
+    reconcileProgress: createReconcileSweep({ ...deps, outcomes }),
   };
 }
 

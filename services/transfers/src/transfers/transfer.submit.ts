@@ -1,5 +1,6 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
+import type { Clock } from '@agentpay/runtime';
 import { AppError, type CodeName, feeFor, isAppError, requestFingerprint } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { CrashPoint } from '../config.js';
@@ -34,6 +35,7 @@ export interface SubmissionDeps extends TransitionDeps {
   ledgerTimeoutMs: number;
   /** Test only (TRANSFERS_CRASH_AT): the process exits at this point of a create. */
   crashAt?: CrashPoint | undefined;
+  clock: Clock;
 }
 
 /**
@@ -76,7 +78,7 @@ export interface NewTransfer {
 }
 
 /** CreateTransfer's use case: a transfer is created and its payout submitted once per idempotency key. */
-export function transferSubmission(deps: SubmissionDeps) {
+export function createTransferSubmission(deps: SubmissionDeps) {
   const { db, router, logger, outcomes } = deps;
   const { settled, applyOutcome, walkSubmission, keyLearnt } = outcomes;
 
@@ -104,8 +106,13 @@ export function transferSubmission(deps: SubmissionDeps) {
         upstreamRef: facts.upstream_ref ?? '',
       });
     if (to === 'fail')
-      return (await applyOutcome(row.transfer_no, 'fail', { traceparent, until: Date.now(), claveRastreo }))
-        .transfer;
+      return (
+        await applyOutcome(row.transfer_no, 'fail', {
+          traceparent,
+          until: deps.clock.now().getTime(),
+          claveRastreo,
+        })
+      ).transfer;
     const current = await findTransferByNo(db, row.transfer_no);
     if (!current) throw new AppError('INTERNAL_ERROR');
     return keyLearnt(current, claveRastreo);

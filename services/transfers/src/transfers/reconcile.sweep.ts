@@ -1,69 +1,28 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
+import type { Clock } from '@agentpay/runtime';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { TransferLedger } from '../ledger/ledger.client.js';
 import type { PayoutRouter } from '../upstream/router.client.js';
 import type { TransferOutcomes } from './transfer.outcomes.js';
-import { attachRoute, markChecked, progressDueForCheck, staleSubmissions } from './transfer.repository.js';
+import { attachRoute, markChecked, progressDueForCheck } from './transfer.repository.js';
 import { UPSTREAM_OUTCOMES } from './transfer.state-machine.js';
-import { voidAndWithdraw } from './transfer.withdraw.js';
 
-export interface JobDeps {
+export interface ReconcileSweepDeps {
   db: Kysely<Database>;
   router: PayoutRouter;
   logger: Logger;
   outcomes: TransferOutcomes;
   /** Longest wait for the router's answer to a query. */
   routerTimeoutMs: number;
-  ledger: TransferLedger;
-  /** Longest wait for the ledger's answer to a VoidFreeze. */
-  ledgerTimeoutMs: number;
+  /** Which transfers are due for a question: by this clock's time. */
+  clock: Clock;
 }
 
-/** The background jobs: abandoned submissions, and reconciliation of transfers long in progress. */
-export function transferJobs(deps: JobDeps) {
-  const { db, router, logger, outcomes } = deps;
-  const { applyOutcome, walkSubmission, keyLearnt } = outcomes;
-
-  /**
-   * Transfers still `submitting` long after any submission could have ended lost their submitter (a
-   * crash), or were left to void because the ledger could not be reached. One never sent to the router
-   * (`pending`, `voiding`) was never created: its freeze, if the ledger wrote one, is voided and the row
-   * removed, so the key is free again. One sent (`sent`) may be held upstream, so it becomes `progress`
-   * with an unknown submission rather than vanish, keeping its freeze: a notice or reconciliation
-   * settles it and a retry never pays twice.
-   */
-  async function sweepStaleSubmissions(staleMs: number): Promise<number> {
-    const rows = await staleSubmissions(db, new Date(Date.now() - staleMs), 100);
-    let moved = 0;
-    for (const row of rows) {
-      if (row.submission === 'pending' || row.submission === 'voiding') {
-        if (await voidAndWithdraw(deps, row, ['pending', 'voiding'])) {
-          moved++;
-          logger.warn(
-            { transferNo: row.transfer_no },
-            'abandoned submission never sent upstream: freeze voided and transfer withdrawn',
-          );
-        }
-        continue;
-      }
-      const updated = await walkSubmission(
-        row,
-        'progress',
-        { submission: 'unknown', route_id: null, upstream_ref: null },
-        traceparentOr(undefined),
-      );
-      if (updated) {
-        moved++;
-        logger.error(
-          { transferNo: row.transfer_no },
-          'abandoned submission: transfer kept in progress with an unknown outcome, needs reconciliation',
-        );
-      }
-    }
-    return moved;
-  }
+/** One round of the reconciliation sweep; answers how many transfers it settled. */
+export function createReconcileSweep(deps: ReconcileSweepDeps): (afterMs: number) => Promise<number> {
+  const { db, router, logger, clock } = deps;
+  const { applyOutcome, keyLearnt } = deps.outcomes;
 
   /**
    * Asks upstream about transfers in progress and unchanged for `afterMs`, and applies a final answer:
@@ -73,8 +32,8 @@ export function transferJobs(deps: JobDeps) {
    * every payout route, and answers `fail` only when none holds it). Each transfer is asked at most
    * once per `afterMs`.
    */
-  async function reconcileProgress(afterMs: number): Promise<number> {
-    const rows = await progressDueForCheck(db, new Date(Date.now() - afterMs), 50);
+  return async function reconcileProgress(afterMs: number): Promise<number> {
+    const rows = await progressDueForCheck(db, new Date(clock.now().getTime() - afterMs), 50);
     let changed = 0;
     for (const row of rows) {
       const traceparent = traceparentOr(undefined);
@@ -104,7 +63,7 @@ export function transferJobs(deps: JobDeps) {
         const result = await applyOutcome(row.transfer_no, outcome, {
           traceparent,
           finishedAt: reported && !Number.isNaN(reported.getTime()) ? reported : undefined,
-          until: Date.now(),
+          until: clock.now().getTime(),
           claveRastreo: state.claveRastreo,
         });
         if (result.changed) {
@@ -116,7 +75,5 @@ export function transferJobs(deps: JobDeps) {
       }
     }
     return changed;
-  }
-
-  return { sweepStaleSubmissions, reconcileProgress };
+  };
 }
