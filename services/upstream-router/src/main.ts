@@ -5,28 +5,28 @@ import { startOutboxRelay } from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { bootstrapService } from '@agentpay/service';
 import { Gauge } from '@agentpay/telemetry';
-import { clabePoolGauge } from './accounts/clabe-pool.metrics.js';
+import { registerClabePoolGauge } from './accounts/clabe-pool.metrics.js';
 import { createVirtualAccountService } from './accounts/virtual-account.service.js';
 import { createAdapters } from './adapters/registry.js';
 import { routerEnv } from './config.js';
 import { ROUTES_CHANNEL } from './db/channels.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
-import { buildNoticeServer } from './notices/notice.http.js';
+import { createNoticeServer } from './notices/notice.http.js';
 import { createNoticeService } from './notices/notice.service.js';
 import { createOptionsService } from './options/options.service.js';
 import { createPayoutService } from './payout/payout.service.js';
 import { routerRetentionRules } from './retention/retention.js';
-import { routerHandlers } from './router.grpc.js';
+import { createRouterHandlers } from './router.grpc.js';
 import { createChannels } from './routes/channels.js';
 import { findRoute } from './routes/route.repository.js';
-import { routeAdminHandlers } from './routes/route-admin.grpc.js';
+import { createRouteAdminHandlers } from './routes/route-admin.grpc.js';
 import { createRouteAdminService } from './routes/route-admin.service.js';
 import { createSecretResolver } from './routes/secrets.js';
 import { seedRoutes } from './routes/seed-routes.js';
 import { createBreakers } from './routing/circuit-breaker.js';
 import { createRouteSelector } from './routing/route-selector.js';
-import { statementLookups } from './statements/statement-lookups.js';
+import { createStatementLookups } from './statements/statement-lookups.js';
 
 export interface Router {
   grpcPort: number;
@@ -89,7 +89,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       },
     });
 
-    clabePoolGauge({ db, adapters, registry, logger, quarantineDays: config.CLABE_QUARANTINE_DAYS });
+    registerClabePoolGauge({ db, adapters, registry, logger, quarantineDays: config.CLABE_QUARANTINE_DAYS });
 
     const nc = await svc.events();
     svc.own(
@@ -116,7 +116,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       registry,
       subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
     });
-    const noticeServer = buildNoticeServer({ notices, logger, trustedProxies: config.TRUSTED_PROXIES });
+    const noticeServer = createNoticeServer({ notices, logger, trustedProxies: config.TRUSTED_PROXIES });
     addMetricsRoute(noticeServer, registry);
 
     const grpcServer = svc.own(
@@ -129,7 +129,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
         services: [
           [
             protos.agentpay.router.v1.UpstreamRouter.service,
-            routerHandlers({
+            createRouterHandlers({
               logger,
               options: createOptionsService(db),
               virtualAccounts: createVirtualAccountService({
@@ -144,13 +144,13 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
               statements: {
                 findRoute: (id) => findRoute(db, id),
                 channels,
-                lookups: (routeId) => statementLookups(db, routeId),
+                lookups: (routeId) => createStatementLookups(db, routeId),
               },
             }),
           ],
           [
             protos.agentpay.router.v1.RouteAdmin.service,
-            routeAdminHandlers({
+            createRouteAdminHandlers({
               logger,
               routes: createRouteAdminService({
                 db,

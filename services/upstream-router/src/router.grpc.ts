@@ -105,7 +105,7 @@ async function streamStatement(
 }
 
 /** The UpstreamRouter gRPC service. */
-export function routerHandlers(deps: RouterGrpcDeps): UpstreamRouterHandlers {
+export function createRouterHandlers(deps: RouterGrpcDeps): UpstreamRouterHandlers {
   const { logger, options, virtualAccounts, payouts, statements } = deps;
   return {
     StreamStatement: (call) => void streamStatement(call, logger, statements),

@@ -26,13 +26,13 @@ import type { Database } from '../src/db/schema.js';
 import { SANDBOX_CODE_MAP } from '../src/options/catalog.js';
 import { createOptionsService } from '../src/options/options.service.js';
 import { createPayoutService } from '../src/payout/payout.service.js';
-import { routerHandlers } from '../src/router.grpc.js';
+import { createRouterHandlers } from '../src/router.grpc.js';
 import { createChannels } from '../src/routes/channels.js';
 import { findRoute, insertRoute, type NewRoute } from '../src/routes/route.repository.js';
 import { createSecretResolver } from '../src/routes/secrets.js';
 import { createBreakers } from '../src/routing/circuit-breaker.js';
 import { createRouteSelector } from '../src/routing/route-selector.js';
-import { statementLookups } from '../src/statements/statement-lookups.js';
+import { createStatementLookups } from '../src/statements/statement-lookups.js';
 
 // StreamStatement end to end: the router's gRPC handlers over its own Postgres (composed here as main.ts
 // does, without NATS, which statements do not use), the real sandbox channel over HTTP, and a gRPC
@@ -206,7 +206,7 @@ beforeAll(async () => {
     services: [
       [
         protos.agentpay.router.v1.UpstreamRouter.service,
-        routerHandlers({
+        createRouterHandlers({
           logger,
           options: createOptionsService(db),
           virtualAccounts: createVirtualAccountService({
@@ -221,7 +221,7 @@ beforeAll(async () => {
           statements: {
             findRoute: (id) => findRoute(db, id),
             channels,
-            lookups: (routeId) => statementLookups(db, routeId),
+            lookups: (routeId) => createStatementLookups(db, routeId),
           },
         }),
       ],

@@ -14,7 +14,7 @@ const WARN_AT = 0.8;
  * `clabe_pool_used_ratio{route}`: the share of each CLABE-assigning route's numbers that are open or in
  * quarantine. Operators alert well before 1, where pay starts answering NO_UPSTREAM_ROUTE on that route.
  */
-export function clabePoolGauge(deps: {
+export function registerClabePoolGauge(deps: {
   db: Kysely<Database>;
   adapters: AdapterRegistry;
   registry: Registry;

@@ -17,7 +17,7 @@ const BODY_LIMIT = 64 * 1024;
  * socket is a proxy listed in `trustedProxies` (TRUSTED_PROXIES): an allow-list must not trust a header
  * anyone can send.
  */
-export function buildNoticeServer(deps: {
+export function createNoticeServer(deps: {
   notices: NoticeService;
   logger: Logger;
   trustedProxies: readonly string[];

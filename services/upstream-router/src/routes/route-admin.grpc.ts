@@ -84,7 +84,10 @@ export function routeMessage(view: RouteView): Route {
 }
 
 /** The RouteAdmin gRPC service. */
-export function routeAdminHandlers(deps: { logger: Logger; routes: RouteAdminService }): RouteAdminHandlers {
+export function createRouteAdminHandlers(deps: {
+  logger: Logger;
+  routes: RouteAdminService;
+}): RouteAdminHandlers {
   const { logger, routes } = deps;
   return {
     ListRoutes: adminUnary(logger, async () => ({ routes: (await routes.list()).map(routeMessage) })),

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import { payoutsByClaveRastreo } from '../payout/channel-payout.repository.js';
 
 /** The router's records of a route's payouts and deposits, by SPEI tracking key, for reading its statements. */
-export function statementLookups(db: Kysely<Database>, routeId: string): StatementLookups {
+export function createStatementLookups(db: Kysely<Database>, routeId: string): StatementLookups {
   return {
     payoutsByClaveRastreo: (keys) => payoutsByClaveRastreo(db, routeId, keys),
     async depositsByClaveRastreo(keys) {
