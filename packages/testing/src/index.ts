@@ -14,5 +14,6 @@ export {
   type TestMerchant,
   TIME_ZONE,
 } from './merchant-client.js';
+export { createTestPerson, type TestPerson, totpCode } from './people.js';
 export { natsUrl, postgresUrl, requireNats, requirePostgres, stopTestContainers } from './services.js';
 export { type Gate, gate, uniqueName, type WaitForOptions, waitFor } from './wait.js';

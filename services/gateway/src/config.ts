@@ -53,8 +53,23 @@ export const gatewayEnv = z
     PLATFORM_PRIVATE_KEY: z.string().optional(),
     /** File holding the platform private key; outside production it is generated there if missing. */
     PLATFORM_PRIVATE_KEY_FILE: z.string().default('.agentpay/platform-key.pem'),
-    /** Bearer token of the admin API; outside production defaults to dev-admin-token. */
+    /**
+     * Bearer token of the admin API acting as `system:dev` with every role; outside production defaults to
+     * dev-admin-token. In production it only creates the first owner while there is none (people sign in).
+     */
     ADMIN_TOKEN: z.string().optional(),
+    /**
+     * Key (32+ characters) that encrypts people's TOTP secrets at rest (AES-256-GCM); required in production;
+     * elsewhere derived from the platform key. Changing it makes every enrolled authenticator unreadable.
+     */
+    PEOPLE_SECRET_KEY: z.string().min(32).optional(),
+    /** The internal token the notifier's callback admin API accepts from the gateway; outside production dev-notifier-admin-token. */
+    NOTIFIER_ADMIN_TOKEN: z.string().min(1).optional(),
+    /** Address of the admin port as operators reach it, for invitation links; default http://127.0.0.1:<ADMIN_PORT>. */
+    CONSOLE_BASE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+$/, 'an http(s) origin without a path or trailing slash')
+      .optional(),
     /** Accepted distance between reqTime and the platform clock, seconds; default 300. */
     REQ_TIME_WINDOW_S: z.coerce.number().int().min(1).default(300),
     /** How long a nonceStr stays used, seconds; default 86400 (24 h). */
@@ -102,6 +117,10 @@ export const gatewayEnv = z
     if (production && !env.ADMIN_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
     }
+    for (const name of ['PEOPLE_SECRET_KEY', 'NOTIFIER_ADMIN_TOKEN'] as const) {
+      if (production && !env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required in production' });
+    }
     if (production && !env.CASHIER_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['CASHIER_SECRET'], message: 'required in production' });
     }
@@ -110,6 +129,8 @@ export const gatewayEnv = z
       production,
       ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'dev-admin-token',
       PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT}`,
+      CONSOLE_BASE_URL: env.CONSOLE_BASE_URL ?? `http://127.0.0.1:${env.ADMIN_PORT}`,
+      NOTIFIER_ADMIN_TOKEN: env.NOTIFIER_ADMIN_TOKEN ?? 'dev-notifier-admin-token',
     };
   });
 

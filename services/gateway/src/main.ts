@@ -8,6 +8,7 @@ import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { sql } from 'kysely';
 import { buildAdminApi } from './admin/admin-api.js';
+import { registerDeliveriesAdmin } from './admin/deliveries-admin.js';
 import { registerLedgerAdmin } from './admin/ledger-admin.js';
 import { registerReconciliationAdmin } from './admin/reconciliation-admin.js';
 import { registerRoutesAdmin } from './admin/routes-admin.js';
@@ -20,6 +21,11 @@ import { buildMerchantApi } from './merchant-api/merchant-api.js';
 import { merchantRoutes } from './merchant-api/routes.js';
 import { admitRequest } from './merchants/admission.repository.js';
 import { createMerchantService } from './merchants/merchant.service.js';
+import { createAuditLog } from './people/audit-log.js';
+import { sessionCookieName } from './people/authorize.js';
+import { registerDashboardApi } from './people/people.routes.js';
+import { createPeopleService } from './people/people.service.js';
+import { createSecretBox, peopleSecret } from './people/secret-box.js';
 import { gatewayRetentionRules } from './retention/retention.js';
 
 export interface Gateway {
@@ -150,13 +156,41 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       ratePerMinute: config.CASHIER_RATE_LIMIT_PER_MIN,
       logger,
     });
+    // People (services/gateway/README.md "People, roles and the audit log"): the console's and the
+    // dashboard's sign-in, sessions and tokens, one audit log for both ports.
+    const audit = createAuditLog(db);
+    const people = createPeopleService({
+      db,
+      box: createSecretBox(peopleSecret(config.PEOPLE_SECRET_KEY, platformKey.privateKey)),
+      issuer: 'AgentPay',
+    });
+    registerDashboardApi(merchantApi, {
+      people,
+      audit,
+      logger,
+      production: config.production,
+      cookieName: sessionCookieName('agentpay_dashboard', config.production),
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+    });
     const adminApi = buildAdminApi({
       logger,
       adminToken: config.ADMIN_TOKEN,
+      production: config.production,
+      db,
+      people,
+      audit,
+      cookieName: sessionCookieName('agentpay_console', config.production),
+      consoleBaseUrl: config.CONSOLE_BASE_URL,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
       platformPublicKeyPem: platformKey.publicKeyPem,
       merchants,
       registry,
       extend: (app) => {
+        registerDeliveriesAdmin(app, {
+          notifierUrl: config.NOTIFIER_URL,
+          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+          timeoutMs: config.GRPC_TIMEOUT_MS,
+        });
         registerRoutesAdmin(app, {
           client: routeAdmin,
           merchants,

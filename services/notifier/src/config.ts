@@ -85,8 +85,12 @@ export const notifierEnv = z
     NOTIFY_LEASE_MARGIN_MS: millis(30_000),
     /** Safety-net poll for due retries and expired leases when no NOTIFY arrives, ms; default 1000. */
     NOTIFY_POLL_MS: positive(1_000),
-    /** Bearer token of the callback admin API; outside production defaults to dev-admin-token. */
-    ADMIN_TOKEN: z.string().optional(),
+    /**
+     * Bearer token of the callback admin API, which only the gateway calls (operators go through the gateway's
+     * admin port, where people and roles are checked); the same value as the gateway's. Outside production
+     * defaults to dev-notifier-admin-token.
+     */
+    NOTIFIER_ADMIN_TOKEN: z.string().min(1).optional(),
     /** RETENTION_INTERVAL_MS, RETENTION_BATCH: the retention job (docs/deploy.md "Retention"). */
     ...retentionEnv,
     /**
@@ -105,8 +109,8 @@ export const notifierEnv = z
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
-    if (production && !env.ADMIN_TOKEN) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
+    if (production && !env.NOTIFIER_ADMIN_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['NOTIFIER_ADMIN_TOKEN'], message: 'required in production' });
     }
     // 0 is forever: deleting a delivery deletes its attempts, so it may not be kept for less than they are.
     const forever = (days: number) => (days > 0 ? days : Number.POSITIVE_INFINITY);
@@ -124,7 +128,7 @@ export const notifierEnv = z
     } catch (err) {
       ctx.addIssue({ code: 'custom', path: ['NOTIFY_RETRY_SCHEDULE'], message: (err as Error).message });
     }
-    return { ...env, production, retryScheduleMs, ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'dev-admin-token' };
+    return { ...env, production, retryScheduleMs, NOTIFIER_ADMIN_TOKEN: env.NOTIFIER_ADMIN_TOKEN ?? 'dev-notifier-admin-token' };
   });
 
 export type NotifierConfig = z.output<typeof notifierEnv>;

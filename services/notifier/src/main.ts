@@ -106,7 +106,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
     const http = svc.own('http', createHttpServer(logger), (h) => h.close());
     http.get('/healthz', async () => ({ status: 'ok' }));
     addMetricsRoute(http, registry);
-    registerAdminApi(http, { db, logger, adminToken: config.ADMIN_TOKEN, kick: worker.kick });
+    registerAdminApi(http, { db, logger, adminToken: config.NOTIFIER_ADMIN_TOKEN, kick: worker.kick });
     await http.listen({ host: config.HOST, port: config.NOTIFIER_PORT });
     const httpPort = boundPort(http);
     logger.info({ httpPort, instanceId }, 'notifier listening');

@@ -238,7 +238,7 @@ export function notifierTestEnv(opts: {
     NOTIFY_ALLOW_PRIVATE: 'true',
     NOTIFY_LEASE_MARGIN_MS: '2000',
     NOTIFY_POLL_MS: '200',
-    ADMIN_TOKEN,
+    NOTIFIER_ADMIN_TOKEN: ADMIN_TOKEN,
     ...opts.overrides,
   };
 }

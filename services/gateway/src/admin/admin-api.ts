@@ -1,23 +1,43 @@
 import { SETTLE_TYPES } from '@agentpay/api';
 import {
-  bearerTokenMatches,
   createHttpServer,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
 } from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
 import type { Registry } from '@agentpay/telemetry';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../db/schema.js';
 import { MerchantAdminError, type MerchantService } from '../merchants/merchant.service.js';
+import type { AuditLog } from '../people/audit-log.js';
+import { type FourEyes, installAuthorization } from '../people/authorize.js';
+import { peopleErrorReply, registerOperatorPeople } from '../people/people.routes.js';
+import type { PeopleService } from '../people/people.service.js';
+import { PeopleError } from '../people/people.service.js';
+import { ADMIN_PERMISSIONS } from '../people/permissions.js';
 
 export interface AdminApiDeps {
   logger: Logger;
+  /** system:dev outside production; in production only the first owner's creation (people/authorize.ts). */
   adminToken: string;
+  production: boolean;
+  db: Kysely<Database>;
+  people: PeopleService;
+  audit: AuditLog;
+  /** The console's session cookie name (`__Host-` prefixed in production). */
+  cookieName: string;
+  /** Origins for invitation links: the admin port (console) and the public port (dashboard). */
+  consoleBaseUrl: string;
+  publicBaseUrl: string;
+  /** Four eyes: takes over the requests whose permission says they need a second person. */
+  fourEyes?: FourEyes;
   platformPublicKeyPem: string;
   merchants: MerchantService;
   /** Served at GET /metrics (Prometheus text), unauthenticated like /healthz: the admin port is internal. */
   registry?: Registry;
-  /** Further admin routes (routes, callbacks), registered behind the same token. */
+  /** Further admin routes (routes, ledger, callbacks), behind the same authorisation hook. */
   extend?: (app: FastifyInstance) => void;
 }
 
@@ -67,11 +87,18 @@ export function badRequest(reply: FastifyReply, error: z.ZodError) {
 export function buildAdminApi(deps: AdminApiDeps): FastifyInstance {
   const app = createHttpServer(deps.logger, { bodyLimit: 1_048_576 });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url === '/healthz' || request.url === '/metrics') return;
-    if (!bearerTokenMatches(request.headers.authorization, deps.adminToken)) {
-      return reply.code(401).send({ error: 'unauthorized', message: 'missing or wrong bearer token' });
-    }
+  // The one authorisation point: every route of this port, in the permission table or refused.
+  installAuthorization(app, {
+    people: deps.people,
+    audit: deps.audit,
+    logger: deps.logger,
+    kind: 'operator',
+    permissions: ADMIN_PERMISSIONS,
+    cookieName: deps.cookieName,
+    adminToken: deps.adminToken,
+    production: deps.production,
+    fourEyes: deps.fourEyes,
+    open: openPath,
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
@@ -79,8 +106,8 @@ export function buildAdminApi(deps: AdminApiDeps): FastifyInstance {
       const status = { not_found: 404, conflict: 409, invalid: 400 }[error.kind];
       return reply.code(status).send({ error: error.kind, message: error.message });
     }
-    if (error.statusCode && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ error: 'bad_request', message: error.message });
+    if (error instanceof PeopleError || (error.statusCode && error.statusCode < 500)) {
+      return peopleErrorReply(error, reply, deps.logger);
     }
     deps.logger.error({ err: error }, 'admin request failed');
     return reply.code(500).send({ error: 'internal', message: 'internal error' });
@@ -114,6 +141,26 @@ export function buildAdminApi(deps: AdminApiDeps): FastifyInstance {
     return merchant;
   });
 
+  registerOperatorPeople(app, {
+    db: deps.db,
+    people: deps.people,
+    audit: deps.audit,
+    production: deps.production,
+    cookieName: deps.cookieName,
+    consoleBaseUrl: deps.consoleBaseUrl,
+    publicBaseUrl: deps.publicBaseUrl,
+    merchantExists: (mchNo) => deps.merchants.get(mchNo),
+  });
+
   deps.extend?.(app);
   return app;
+}
+
+/** What needs no credential: probes, and the console's pages (they hold no data; their API calls do). */
+function openPath(request: FastifyRequest): boolean {
+  // The matched route's pattern, not the raw URL, decides: no spelling of a path reaches another route.
+  const path = request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '';
+  if (path === '/healthz' || path === '/metrics') return true;
+  const safe = request.method === 'GET' || request.method === 'HEAD';
+  return safe && (path === '/console' || (path.startsWith('/console/') && !path.startsWith('/console/api/')));
 }

@@ -59,6 +59,87 @@ export interface CashierLinksTable {
   created_at: CreatedAt;
 }
 
+/** A person: an operator (mch_no '') or one of a merchant's own people (people/people.service.ts). */
+export interface UsersTable {
+  id: Generated<string>;
+  mch_no: ColumnType<string, string | undefined, never>;
+  email: string;
+  name: string;
+  roles: string[];
+  /** invited | enabled | disabled */
+  status: string;
+  /** `scrypt$N=..,r=..,p=..$salt$hash` (people/passwords.ts); null until the invitation is accepted. */
+  password_hash: string | null;
+  /** AES-256-GCM under PEOPLE_SECRET_KEY (people/secret-box.ts). */
+  totp_secret_enc: string | null;
+  totp_confirmed: Generated<boolean>;
+  totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  failed_signins: Generated<number>;
+  locked_until: Date | null;
+  /** SHA-256 of the invitation token; null once used. */
+  invite_token_hash: string | null;
+  invite_expires_at: Date | null;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export interface UserSessionsTable {
+  id: Generated<string>;
+  secret_hash: string;
+  user_id: string;
+  csrf_token: string;
+  ip: string;
+  user_agent: string;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  ended_at: Date | null;
+}
+
+export interface PersonalTokensTable {
+  id: Generated<string>;
+  secret_hash: string;
+  user_id: string;
+  name: string;
+  roles: string[];
+  created_at: CreatedAt;
+  expires_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), hash-chained: people/audit-log.ts. */
+export interface AuditLogTable {
+  id: ColumnType<string, string, never>;
+  at: Date;
+  actor_id: string;
+  actor_label: string;
+  actor_via: string;
+  actor_token_id: string | null;
+  actor_roles: string[];
+  mch_no: string | null;
+  ip: string;
+  user_agent: string;
+  action: string;
+  target: string;
+  /** success | failure | denied */
+  outcome: string;
+  status: number | null;
+  reason: string | null;
+  /** Canonical JSON text. */
+  before: string | null;
+  after: string | null;
+  approval_id: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
 /** A request that needs four eyes, kept as it was made until a second person decides (approvals/). */
 export interface ApprovalsTable {
   /** `apr_` and 24 hex digits. */
@@ -98,10 +179,17 @@ export interface Database {
   nonces: NoncesTable;
   rate_windows: RateWindowsTable;
   cashier_links: CashierLinksTable;
+  users: UsersTable;
+  recovery_codes: RecoveryCodesTable;
+  user_sessions: UserSessionsTable;
+  personal_tokens: PersonalTokensTable;
+  audit_log: AuditLogTable;
   approvals: ApprovalsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
 export type NewMerchantRow = Insertable<MerchantsTable>;
 export type MerchantKeyRow = Selectable<MerchantKeysTable>;
+export type UserRow = Selectable<UsersTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type ApprovalRow = Selectable<ApprovalsTable>;

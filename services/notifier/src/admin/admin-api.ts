@@ -9,6 +9,7 @@ import { attemptsOf, deliveriesByOrder, deliveryById } from '../deliveries/deliv
 export interface AdminApiDeps {
   db: Kysely<Database>;
   logger: Logger;
+  /** NOTIFIER_ADMIN_TOKEN: only the gateway holds it; operators reach these routes through its admin port. */
   adminToken: string;
   /** Wakes this replica's worker after a resend (others hear the NOTIFY). */
   kick: () => void;

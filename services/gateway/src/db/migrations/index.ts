@@ -4,6 +4,7 @@ import * as rateLimits from './20261121T0600_rate_limits.js';
 import * as cashierLinks from './20261123T2300_cashier_links.js';
 import * as retentionIndexes from './20261124T0200_retention_indexes.js';
 import * as cashierLinksCreatedIndex from './20261124T0400_cashier_links_created_index.js';
+import * as people from './20261127T0100_people.js';
 import * as approvals from './20261127T0200_approvals.js';
 
 /** Every migration of the gateway database, by name; names sort in the order they run. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T2300_cashier_links': cashierLinks,
   '20261124T0200_retention_indexes': retentionIndexes,
   '20261124T0400_cashier_links_created_index': cashierLinksCreatedIndex,
+  '20261127T0100_people': people,
   '20261127T0200_approvals': approvals,
 };

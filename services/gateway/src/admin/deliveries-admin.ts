@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply } from '@agentpay/http';
+
+export interface DeliveriesAdminDeps {
+  /** The notifier's HTTP port (NOTIFIER_URL). */
+  notifierUrl: string;
+  /** NOTIFIER_ADMIN_TOKEN: the notifier's admin API answers only the gateway. */
+  notifierToken: string;
+  timeoutMs: number;
+}
+
+/**
+ * Callback deliveries (services/notifier/README.md "Admin API") on the gateway's admin port, so the one
+ * authorisation point decides who may read and resend them; forwarded over HTTP with the internal token,
+ * answered as the notifier answers.
+ */
+export function registerDeliveriesAdmin(app: FastifyInstance, deps: DeliveriesAdminDeps): void {
+  async function forward(reply: FastifyReply, method: 'GET' | 'POST', path: string) {
+    let response: Response;
+    try {
+      response = await fetch(`${deps.notifierUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${deps.notifierToken}` },
+        signal: AbortSignal.timeout(deps.timeoutMs),
+      });
+    } catch {
+      return reply
+        .code(503)
+        .send({ error: 'unavailable', message: 'the notifier did not answer; try again' });
+    }
+    const text = await response.text();
+    if (response.status === 401) {
+      // The notifier refused the gateway itself: a configuration fault, not the caller's.
+      return reply
+        .code(502)
+        .send({ error: 'bad_gateway', message: 'the notifier refused NOTIFIER_ADMIN_TOKEN' });
+    }
+    return reply
+      .code(response.status)
+      .header('content-type', response.headers.get('content-type') ?? 'application/json; charset=utf-8')
+      .send(text);
+  }
+
+  app.get('/admin/deliveries', async (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return forward(reply, 'GET', `/admin/deliveries${query}`);
+  });
+  app.get<{ Params: { id: string } }>('/admin/deliveries/:id', async (request, reply) =>
+    forward(reply, 'GET', `/admin/deliveries/${encodeURIComponent(request.params.id)}`),
+  );
+  app.post<{ Params: { id: string } }>('/admin/deliveries/:id/resend', async (request, reply) =>
+    forward(reply, 'POST', `/admin/deliveries/${encodeURIComponent(request.params.id)}/resend`),
+  );
+}
