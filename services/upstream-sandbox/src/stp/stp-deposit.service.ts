@@ -4,8 +4,8 @@
 // backoff, and the order's answer stays pending until the company answers confirmar or devolver.
 import { randomBytes, randomInt } from 'node:crypto';
 import { buildClabe, institutionByClabePrefix } from '@agentpay/spei';
-import type { Kysely } from 'kysely';
-import type { Database, StpCompanyRow, StpOrderRow } from '../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, StpCompanyRow, StpOrderRow, StpWebhookRow } from '../db/schema.js';
 import { ChannelError } from '../errors.js';
 import { companyOwningClabe, findCompany } from './stp-company.repository.js';
 import { operationDay } from './stp-day.js';
@@ -48,20 +48,27 @@ export function createStpDepositService(
 ) {
   const { delivery } = settings;
 
-  /** Queues the order's abono claimed for this caller, sends it, and leaves a failure to the scheduler. */
-  async function firstDelivery(order: StpOrderRow, company: StpCompanyRow): Promise<Outcome> {
-    const webhook = await db.transaction().execute((trx) =>
-      enqueueWebhook(trx, {
-        orderId: order.id,
-        kind: 'abono',
-        url: abonoUrl(company),
-        body: JSON.stringify(abonoBody(order)),
-        claimForMs: delivery.timeoutMs + 5_000,
-      }),
-    );
+  /** Queues the order's abono in `trx`, claimed for this caller's own first attempt. */
+  function queueAbono(trx: Transaction<Database>, order: StpOrderRow, company: StpCompanyRow) {
+    return enqueueWebhook(trx, {
+      orderId: order.id,
+      kind: 'abono',
+      url: abonoUrl(company),
+      body: JSON.stringify(abonoBody(order)),
+      claimForMs: delivery.timeoutMs + 5_000,
+    });
+  }
+
+  /** Sends a queued abono once, and leaves a failure to the scheduler. */
+  async function deliver(webhook: StpWebhookRow): Promise<Outcome> {
     const outcome = await attemptWebhook(db, webhook, { timeoutMs: delivery.timeoutMs, resend: false });
     if (outcome.kind === 'failed') await scheduleRetry(db, webhook, outcome, delivery);
     return outcome;
+  }
+
+  /** Queues the order's abono claimed for this caller, sends it, and leaves a failure to the scheduler. */
+  async function firstDelivery(order: StpOrderRow, company: StpCompanyRow): Promise<Outcome> {
+    return deliver(await db.transaction().execute((trx) => queueAbono(trx, order, company)));
   }
 
   return {
@@ -84,35 +91,41 @@ export function createStpDepositService(
         senderAccount: sender,
         senderName: request.senderName ?? 'PAGADOR SANDBOX',
       };
-      const order = await insertOrder(db, {
-        empresa: company.empresa,
-        tipo_orden: 'R',
-        fecha_operacion: operationDay(at),
-        clave_rastreo: receivedClave(at),
-        estado: RECEIVED_UNANSWERED,
-        monto: request.amount,
-        statement_monto: request.statementAmount ?? null,
-        institucion_contraparte: bank.spei,
-        cuenta_ordenante: sender,
-        nombre_ordenante: body.senderName.slice(0, 39),
-        tipo_cuenta_ordenante: 40,
-        rfc_curp_ordenante: 'ND',
-        cuenta_beneficiario: request.clabe,
-        nombre_beneficiario: settings.beneficiaryName.slice(0, 39),
-        tipo_cuenta_beneficiario: 40,
-        rfc_curp_beneficiario: 'ND',
-        concepto_pago: 'PAGO SANDBOX',
-        referencia_numerica: randomInt(1, 10_000_000),
-        tipo_pago: 1,
-        folio_origen: '',
-        planned: null,
-        answer: 'pending',
-        causa_devolucion: null,
-        ts_liquidacion: at,
-        received: JSON.stringify(body),
+      // The order and its abono commit together: a process that dies between them must not leave money at
+      // STP that nobody is ever asked about (the scheduler then sends the abono once the claim lapses).
+      const stored = await db.transaction().execute(async (trx) => {
+        const order = await insertOrder(trx, {
+          empresa: company.empresa,
+          tipo_orden: 'R',
+          fecha_operacion: operationDay(at),
+          clave_rastreo: receivedClave(at),
+          estado: RECEIVED_UNANSWERED,
+          monto: request.amount,
+          statement_monto: request.statementAmount ?? null,
+          institucion_contraparte: bank.spei,
+          cuenta_ordenante: sender,
+          nombre_ordenante: body.senderName.slice(0, 39),
+          tipo_cuenta_ordenante: 40,
+          rfc_curp_ordenante: 'ND',
+          cuenta_beneficiario: request.clabe,
+          nombre_beneficiario: settings.beneficiaryName.slice(0, 39),
+          tipo_cuenta_beneficiario: 40,
+          rfc_curp_beneficiario: 'ND',
+          concepto_pago: 'PAGO SANDBOX',
+          referencia_numerica: randomInt(1, 10_000_000),
+          tipo_pago: 1,
+          folio_origen: '',
+          planned: null,
+          answer: 'pending',
+          causa_devolucion: null,
+          ts_liquidacion: at,
+          received: JSON.stringify(body),
+        });
+        if (!order) throw new Error('a fresh claveRastreo collided');
+        return { order, webhook: request.notify ? await queueAbono(trx, order, company) : undefined };
       });
-      if (!order) throw new Error('a fresh claveRastreo collided');
-      const outcome = request.notify ? await firstDelivery(order, company) : undefined;
+      const { order } = stored;
+      const outcome = stored.webhook ? await deliver(stored.webhook) : undefined;
       return {
         id: order.id,
         claveRastreo: order.clave_rastreo,
