@@ -1,0 +1,11 @@
+// What the console and the dashboard share (docs/console.md "How it is built").
+export * from './api';
+export * from './components';
+export * from './format';
+export * from './i18n';
+export { InvitationPage } from './pages/invitation';
+export { SignInPage } from './pages/sign-in';
+export { QrCode } from './qr-code';
+export * from './router';
+export { sharedMessages } from './shared-messages';
+export * from './use-resource';
