@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { buildAdminApi } from './admin/admin-api.js';
 import { registerDeliveriesAdmin } from './admin/deliveries-admin.js';
 import { registerLedgerAdmin } from './admin/ledger-admin.js';
+import { registerMerchantListAdmin } from './admin/merchant-list-admin.js';
 import { registerReconciliationAdmin } from './admin/reconciliation-admin.js';
 import { registerRoutesAdmin } from './admin/routes-admin.js';
 import { createCashierIssuer, registerCashierRoutes } from './cashier/cashier.routes.js';
@@ -27,6 +28,7 @@ import { registerDashboardApi } from './people/people.routes.js';
 import { createPeopleService } from './people/people.service.js';
 import { createSecretBox, peopleSecret } from './people/secret-box.js';
 import { gatewayRetentionRules } from './retention/retention.js';
+import { registerWebApp } from './web-apps.js';
 
 export interface Gateway {
   merchantPort: number;
@@ -156,6 +158,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       ratePerMinute: config.CASHIER_RATE_LIMIT_PER_MIN,
       logger,
     });
+    registerWebApp(merchantApi, { name: 'dashboard', logger });
     // People (services/gateway/README.md "People, roles and the audit log"): the console's and the
     // dashboard's sign-in, sessions and tokens, one audit log for both ports.
     const audit = createAuditLog(db);
@@ -186,6 +189,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       merchants,
       registry,
       extend: (app) => {
+        registerWebApp(app, { name: 'console', logger });
+        registerMerchantListAdmin(app, { db });
         registerDeliveriesAdmin(app, {
           notifierUrl: config.NOTIFIER_URL,
           notifierToken: config.NOTIFIER_ADMIN_TOKEN,

@@ -102,3 +102,20 @@ export async function countActiveKeys(trx: Transaction<Database>, mchNo: string)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * One page of merchants by number (keyset: those after `afterMchNo`), optionally those whose number starts
+ * with `search` or whose name contains it (case-insensitive); one more than `limit` tells there is a next page.
+ */
+export async function listMerchants(
+  db: Kysely<Database>,
+  opts: { search?: string | undefined; afterMchNo?: string | undefined; limit: number },
+): Promise<MerchantRow[]> {
+  let query = db.selectFrom('merchants').selectAll().orderBy('mch_no').limit(opts.limit + 1);
+  if (opts.afterMchNo) query = query.where('mch_no', '>', opts.afterMchNo);
+  if (opts.search) {
+    const like = opts.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    query = query.where((eb) => eb.or([eb('mch_no', 'ilike', `${like}%`), eb('name', 'ilike', `%${like}%`)]));
+  }
+  return query.execute();
+}
