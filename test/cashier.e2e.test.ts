@@ -1,23 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stack } from '@agentpay/stack';
 import { merchantClient, now, type TestMerchant, waitFor } from '@agentpay/testing';
 import { generateKeyPair, parsePublicKey } from '@agentpay/wire';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems, launchChromium } from './support/browser.js';
 import { startTestStack } from './support/stack.js';
 
 // The payer's hosted page (docs/merchant-api.md "Hosted payment page") in a real Chromium: real orders from
 // the whole stack, paid through the sandbox, at phone and desktop sizes, in Spanish and English, checked by
 // axe-core. `CASHIER_SCREENSHOTS=1` also copies the screenshots into docs/cashier/.
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 860 };
 const RATE_LIMIT_PER_MIN = 200;
@@ -25,49 +23,6 @@ const SHOTS = mkdtempSync(join(tmpdir(), 'agentpay-cashier-'));
 const DOCS_SHOTS = new URL('../docs/cashier/', import.meta.url).pathname;
 // What the sandbox channel calls itself (its beneficiary label, its route's name): never shown to a payer.
 const CHANNEL_WORDS = /sandbox|upstream|route/i;
-
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/**
- * Chromium from CHROMIUM_PATH, else the one the @sparticuz/chromium npm package ships (unpacked on first
- * use), else the system's /usr/bin/chromium. Nothing is downloaded; no browser is a failure, not a skip.
- */
-async function launchChromium(): Promise<Browser> {
-  const tried: string[] = [];
-  const candidates: Array<() => Promise<string>> = [];
-  const configured = process.env['CHROMIUM_PATH'];
-  if (configured) candidates.push(async () => configured);
-  else {
-    candidates.push(async () => {
-      const packaged = (await import('@sparticuz/chromium')).default;
-      return packaged.executablePath();
-    });
-    candidates.push(async () => '/usr/bin/chromium');
-  }
-  for (const candidate of candidates) {
-    let executablePath = '';
-    try {
-      executablePath = await candidate();
-      if (!existsSync(executablePath)) throw new Error('no such file');
-      return await chromium.launch({ executablePath, args: LAUNCH_ARGS, timeout: 60_000 });
-    } catch (err) {
-      tried.push(`${executablePath || '@sparticuz/chromium'}: ${(err as Error).message.split('\n')[0]}`);
-    }
-  }
-  throw new Error(
-    `no Chromium to run the cashier page in (tried ${tried.join('; ')}). Run npm install (it brings ` +
-      '@sparticuz/chromium), or set CHROMIUM_PATH to a Chromium binary.',
-  );
-}
 
 let stack: Stack;
 let merchant: TestMerchant;
@@ -149,18 +104,6 @@ async function open(
     page,
     violations: () => page.evaluate<string[]>('window.cspViolations'),
   };
-}
-
-/** axe-core's serious and critical findings on the page as it is now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (which would refuse an injected <script>) does not apply.
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate<{
-    violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-  }>("axe.run(document, { resultTypes: ['violations'] })");
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function screenshot(page: Page, name: string) {

@@ -288,23 +288,23 @@ body{margin:0;font:15px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-seri
 nav{position:sticky;top:0;height:100vh;overflow:auto;width:250px;flex:none;padding:20px 16px;background:#f5f6f8;border-right:1px solid #e3e6ea}
 nav a{display:block;padding:3px 6px;color:#1d2330;text-decoration:none;border-radius:4px;font-size:14px}
 nav a:hover{background:#e6e9ee}
-nav h4{margin:16px 0 4px;font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280}
+nav h4{margin:16px 0 4px;font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#4b5563}
 main{flex:1;min-width:0;max-width:1100px;padding:24px 40px 80px}
 section{padding-top:8px;border-bottom:1px solid #eef0f3;padding-bottom:16px}
 h1{font-size:28px;margin:8px 0}
 h2{font-size:21px;margin:28px 0 6px}
 h3{font-size:16px;margin:20px 0 6px}
-small{color:#6b7280;font-weight:normal}
+small{color:#4b5563;font-weight:normal}
 .summary{color:#4b5563;margin-top:0}
 .verb{background:#16794c;color:#fff;border-radius:4px;padding:1px 8px;font-size:14px;vertical-align:2px}
 code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f1f3f5;padding:1px 4px;border-radius:3px}
 pre{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#1f2430;color:#e6e6e6;padding:12px 14px;border-radius:6px;overflow:auto;white-space:pre-wrap;word-break:break-all}
 table{border-collapse:collapse;width:100%;margin:8px 0;font-size:14px}
-th,td{border:1px solid #e3e6ea;padding:5px 8px;text-align:left;vertical-align:top}
+th,td{border:1px solid #e3e6ea;padding:5px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{background:#f5f6f8}
 ul.codes{columns:2;padding-left:18px}
 details{margin:8px 0}
 summary{cursor:pointer;color:#2453a6}
-footer{margin-top:40px;color:#6b7280;font-size:13px}
-@media (max-width:800px){body{display:block}nav{position:static;width:auto;height:auto}main{padding:16px}}
+footer{margin-top:40px;color:#4b5563;font-size:13px}
+@media (max-width:800px){body{display:block}nav{position:static;width:auto;height:auto}main{padding:16px}table{table-layout:fixed}th,td{padding:4px}ul.codes{columns:1}}
 `;
