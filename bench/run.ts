@@ -19,6 +19,7 @@ import { runLedgerBench } from './ledger-flows.js';
 import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, openLoop, peakRssMb } from './load.js';
 import { runReconBench } from './recon.js';
 import { runReplicasBench } from './replicas.js';
+import { runRoutesBench } from './routes.js';
 import { benchMerchant, workDir as benchWorkDir, databasesOf, dropDatabases, payRequests } from './setup.js';
 import { runSoakBench } from './soak.js';
 
@@ -27,7 +28,7 @@ const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const quick = process.env['BENCH_QUICK'] === '1';
 /** The services run as the images run them (bundled, plain node) unless BENCH_ENTRY=source (tsx). */
 const entry = process.env['BENCH_ENTRY'] === 'source' ? 'source' : 'bundle';
-/** BENCH_ONLY=callbacks (or pay, query, backlog, replicas, ledger) runs one part; default all. */
+/** BENCH_ONLY=callbacks (or pay, query, backlog, replicas, ledger, routes) runs one part; default all. */
 const only = (part: string) => !process.env['BENCH_ONLY'] || process.env['BENCH_ONLY'] === part;
 const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
 const PER_LEVEL = quick ? 300 : 1500;
@@ -414,6 +415,12 @@ async function main(): Promise<void> {
           log();
           await quietPostgres();
           await runLedgerBench({ stack, log, quick });
+        }
+
+        if (only('routes')) {
+          log();
+          await quietPostgres();
+          await runRoutesBench({ stack, log, quick });
         }
 
         log();
