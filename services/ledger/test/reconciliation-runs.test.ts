@@ -1,183 +1,18 @@
-import { createDb } from '@agentpay/db';
-import { createLogger } from '@agentpay/logger';
-import {
-  APP_CODE_METADATA,
-  call,
-  type Discrepancy__Output,
-  type LedgerServiceClient,
-  loadProtos,
-  originMetadata,
-} from '@agentpay/proto';
-import { createTestDatabase, natsUrl, type TestDatabase, uniqueName, waitFor } from '@agentpay/testing';
+import { call, type Discrepancy__Output } from '@agentpay/proto';
+import { waitFor } from '@agentpay/testing';
 import { formatWireTime } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/schema.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookEvent } from '../src/events/status-changed.handler.js';
-import { type Ledger, main } from '../src/main.js';
-import { startReconciliation } from '../src/reconciliation/reconciliation.service.js';
-import { connectReconRouter } from '../src/reconciliation/router.client.js';
-import { payEvent, transferEvent } from './support/events.js';
-import {
-  line,
-  type StatementRouter,
-  startStatementRouter,
-  statementKey,
-} from './support/statement-router.js';
+import { payEvent } from './support/events.js';
+import { DAY, NOON, summary, useReconciliation } from './support/reconciliation.js';
+import { line, statementKey } from './support/statement-router.js';
 
-// Reconciliation end to end inside the ledger: its gRPC API, its real Postgres, and a statement served
-// over gRPC by the one test double (support/statement-router.ts). Each test uses its own route.
+// A reconciliation run, resolving what it found, and the metrics of both (they read what the runs and
+// resolutions above them left).
 
-let database: TestDatabase;
-let ledger: Ledger;
-let client: LedgerServiceClient;
-let db: Kysely<Database>;
-let router: StatementRouter;
-const prefix = uniqueName('t_recon');
-const DAY = '2026-11-20';
-/** 12:00 in Mexico City on DAY. */
-const NOON = new Date(`${DAY}T18:00:00Z`);
-
-beforeAll(async () => {
-  database = await createTestDatabase('ledger_recon');
-  router = await startStatementRouter();
-  ledger = await main({
-    DATABASE_URL: database.url,
-    NATS_URL: await natsUrl(),
-    GRPC_PORT: '0',
-    METRICS_PORT: '0',
-    HOST: '127.0.0.1',
-    EVENTS_STREAM: prefix.toUpperCase(),
-    EVENTS_SUBJECT_PREFIX: `${prefix}.events`,
-    LEDGER_CONSUMER: `${prefix}_ledger`,
-    SETTLEMENT_SWEEP_INTERVAL_MS: '0',
-    RECON_SCHEDULE_INTERVAL_MS: '0',
-    RECON_RETURN_POLL_MS: '50',
-    RECON_BATCH: '1000',
-    ROUTER_ADDR: router.address,
-    LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
-  });
-  client = new (loadProtos().agentpay.ledger.v1.LedgerService)(
-    `127.0.0.1:${ledger.grpcPort}`,
-    grpc.credentials.createInsecure(),
-  );
-  db = createDb<Database>(database.url, { poolSize: 2 });
-});
-
-afterAll(async () => {
-  client?.close();
-  await ledger?.stop();
-  await router?.stop();
-  await db?.destroy();
-  await database?.drop();
-});
-
-const deps = () => ({ ledger: ledger.ledger });
-
-async function paid(
-  mchNo: string,
-  orderNo: string,
-  routeId: string,
-  amount: number,
-  at = NOON,
-): Promise<void> {
-  await bookEvent(
-    deps(),
-    payEvent(mchNo, orderNo, { to: 'success', version: 2, routeId, amount, fee: 100, at }),
-  );
-}
-
-async function transferred(
-  mchNo: string,
-  transferNo: string,
-  routeId: string,
-  opts: { amount?: number; returned?: boolean } = {},
-): Promise<void> {
-  const amount = opts.amount ?? 5_000;
-  await ledger.ledger.adjust({
-    mchNo,
-    amount: amount + 100,
-    reason: 'opening',
-    reference: `open-${transferNo}`,
-  });
-  await ledger.ledger.freeze({ mchNo, transferNo, bizTransferNo: `BT-${transferNo}`, amount, fee: 100 });
-  await bookEvent(
-    deps(),
-    transferEvent(mchNo, transferNo, { to: 'success', version: 2, routeId, amount, at: NOON }),
-  );
-  if (opts.returned) {
-    await bookEvent(
-      deps(),
-      transferEvent(mchNo, transferNo, {
-        to: 'close',
-        from: 'success',
-        version: 3,
-        routeId,
-        amount,
-        at: NOON,
-      }),
-    );
-  }
-}
-
-function run(routeId: string, day = DAY) {
-  return call(client, client.RunReconciliation, { day, route_id: routeId }, { timeoutMs: 120_000 });
-}
-
-/** Every discrepancy of the route on `day`, page by page. */
-async function discrepanciesOf(routeId: string, day = DAY): Promise<Discrepancy__Output[]> {
-  const items: Discrepancy__Output[] = [];
-  let after = '';
-  do {
-    const page = await call(client, client.ListDiscrepancies, {
-      state: '',
-      kind: '',
-      day,
-      limit: 500,
-      after_id: after,
-    });
-    items.push(...page.items.filter((d) => d.route_id === routeId));
-    after = page.next_after_id;
-  } while (after);
-  return items;
-}
-
-/** kind:reference of each discrepancy (the channel's reference, or the platform's number). */
-const summary = (items: readonly Discrepancy__Output[]) =>
-  items
-    .map((d) => {
-      const channel = d.channel_json
-        ? (JSON.parse(d.channel_json) as { platformRef: string; kind: string })
-        : null;
-      const platform = d.platform_json ? (JSON.parse(d.platform_json) as Record<string, string>) : {};
-      return `${d.kind}:${channel ? `${channel.kind}:${channel.platformRef}` : `${platform.kind}:${platform.orderNo ?? platform.transferNo}`}:${d.amount}`;
-    })
-    .sort();
-
-/** The raw gRPC status of a failing call, with its agentpay-code. */
-function refusal<Req>(
-  method: string,
-  request: Req,
-): Promise<{ code: number; appCode: string; details: string }> {
-  return new Promise((resolve, reject) => {
-    type Unary = (request: Req, callback: (err: grpc.ServiceError | null) => void) => unknown;
-    const fn = (client as unknown as Record<string, Unary>)[method];
-    if (!fn) return reject(new Error(`no method ${method}`));
-    fn.call(client, request, (err) => {
-      if (!err) return reject(new Error(`${method} succeeded`));
-      resolve({
-        code: err.code,
-        appCode: String(err.metadata?.get(APP_CODE_METADATA)[0] ?? ''),
-        details: err.details,
-      });
-    });
-  });
-}
-
-async function check() {
-  return call(client, client.Check, {});
-}
+const t = useReconciliation();
+const { deps, paid, transferred, run, discrepanciesOf, refusal, check } = t;
 
 describe('a reconciliation run', () => {
   it('matches both ways and names each kind of discrepancy', async () => {
@@ -194,7 +29,7 @@ describe('a reconciliation run', () => {
     await transferred('MR2', 'RK-T1', R);
     await transferred('MR2', 'RK-T2', R);
     await transferred('MR2', 'RK-T3', R, { returned: true });
-    router.statements.set(statementKey(R, DAY), {
+    t.router.statements.set(statementKey(R, DAY), {
       lines: [
         line({ kind: 'deposit', platform_ref: 'RK-P1', amount: 10_000, at: NOON }),
         line({ kind: 'deposit', platform_ref: 'RK-P2', amount: 9_000, at: NOON }),
@@ -247,14 +82,14 @@ describe('a reconciliation run', () => {
       status: 'close',
     });
     // The unmatched money is on the books (clearing -, unmatched +) and the books still check out.
-    const unmatched = await db
+    const unmatched = await t.db
       .selectFrom('accounts')
       .select('balance')
       .where('id', '=', `unmatched:${R}`)
       .executeTakeFirst();
     expect(unmatched?.balance).toBe(3_000 + 10_000 + 10_000 + 12_000);
     expect(await check()).toMatchObject({ ok: true, problems: [] });
-    const runs = await db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
+    const runs = await t.db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
     expect(runs).toMatchObject([
       { status: 'succeeded', lines: 12, matched: 4, pending: 0, discrepancies: 9 },
     ]);
@@ -263,7 +98,7 @@ describe('a reconciliation run', () => {
   it('counts a deposit the channel sent back on arrival as returned, never as a discrepancy', async () => {
     const R = 'r-returned';
     await paid('MR1', 'RT-P1', R, 10_000);
-    router.statements.set(statementKey(R, DAY), {
+    t.router.statements.set(statementKey(R, DAY), {
       lines: [
         line({ kind: 'deposit', platform_ref: 'RT-P1', amount: 10_000, at: NOON }),
         // Refused on arrival (a paid order's CLABE, an unknown one): the channel sent them straight back.
@@ -277,14 +112,14 @@ describe('a reconciliation run', () => {
     ]);
     expect(await discrepanciesOf(R)).toEqual([]);
     // No money stayed: nothing recognised as unmatched, and the books check out.
-    const unmatched = await db
+    const unmatched = await t.db
       .selectFrom('accounts')
       .select('balance')
       .where('id', '=', `unmatched:${R}`)
       .executeTakeFirst();
     expect(unmatched?.balance ?? 0).toBe(0);
     expect(await check()).toMatchObject({ ok: true, problems: [] });
-    const runs = await db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
+    const runs = await t.db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
     expect(runs).toMatchObject([
       { status: 'succeeded', lines: 3, matched: 1, discrepancies: 0, returned: 2 },
     ]);
@@ -295,7 +130,7 @@ describe('a reconciliation run', () => {
     const now = new Date();
     const today = formatWireTime(now, 'America/Mexico_City').slice(0, 10);
     await paid('MR3', 'RG-P1', R, 10_000, now);
-    router.statements.set(statementKey(R, today), {
+    t.router.statements.set(statementKey(R, today), {
       lines: [line({ kind: 'deposit', platform_ref: 'RG-P9', amount: 5_000, at: now })],
     });
     const result = await run(R, today);
@@ -319,10 +154,10 @@ describe('a reconciliation run', () => {
       await paid('MRE', `${R}-E1`, R, 10_000, at(300));
       await paid('MRE', `${R}-E2`, R, 10_000, at(-200));
       await paid('MRE', `${R}-E3`, R, 10_000, at(-1_000));
-      router.statements.set(statementKey(R, DAY), {
+      t.router.statements.set(statementKey(R, DAY), {
         lines: [line({ kind: 'deposit', platform_ref: `${R}-E1`, amount: 10_000, at: at(-4_000) })],
       });
-      router.statements.set(statementKey(R, NEXT), {
+      t.router.statements.set(statementKey(R, NEXT), {
         lines: [line({ kind: 'deposit', platform_ref: `${R}-E2`, amount: 10_000, at: at(1_000) })],
       });
       // The first day run cannot tell yet: the movements near its midnight wait for the other statement.
@@ -343,7 +178,7 @@ describe('a reconciliation run', () => {
     const R = 'r-cross';
     await paid('MR6', 'RX-P1', '', 10_000);
     await paid('MR6', 'RX-P2', 'r-cross-other', 10_000);
-    router.statements.set(statementKey(R, DAY), {
+    t.router.statements.set(statementKey(R, DAY), {
       lines: [
         line({ kind: 'deposit', platform_ref: 'RX-P1', amount: 10_000, at: NOON }),
         line({ kind: 'deposit', platform_ref: 'RX-P2', amount: 10_000, at: NOON }),
@@ -354,14 +189,14 @@ describe('a reconciliation run', () => {
       { route_id: R, lines: '2', matched: '2', pending: '0', discrepancies: '0', returned: '0' },
     ]);
     // The other route's day does not call its pay-in missing: a line on some route names it.
-    router.statements.set(statementKey('r-cross-other', DAY), { lines: [] });
+    t.router.statements.set(statementKey('r-cross-other', DAY), { lines: [] });
     expect((await run('r-cross-other')).routes[0]).toMatchObject({ lines: '0', discrepancies: '0' });
   });
 
   it('running a day again adds nothing and leaves a resolved discrepancy resolved', async () => {
     const R = 'r-rerun';
     await paid('MR4', 'RR-P1', R, 10_000);
-    router.statements.set(statementKey(R, DAY), {
+    t.router.statements.set(statementKey(R, DAY), {
       lines: [
         line({ kind: 'deposit', platform_ref: 'RR-P9', amount: 5_000, at: NOON }),
         line({ kind: 'deposit', platform_ref: '', amount: 2_000, applied: false, at: NOON }),
@@ -371,7 +206,7 @@ describe('a reconciliation run', () => {
     const first = await discrepanciesOf(R);
     expect(first).toHaveLength(3);
     const missing = first.find((d) => d.kind === 'missing_on_platform');
-    await call(client, client.ResolveDiscrepancy, {
+    await call(t.client, t.client.ResolveDiscrepancy, {
       id: missing?.id ?? '',
       action: 'apply',
       reason: 'synced the order',
@@ -389,14 +224,18 @@ describe('a reconciliation run', () => {
       resolution_reason: 'synced the order',
     });
     // The unmatched deposit was recognised once, however often the day runs.
-    const entries = await db.selectFrom('entries').select('key').where('type', '=', 'unmatched_in').execute();
+    const entries = await t.db
+      .selectFrom('entries')
+      .select('key')
+      .where('type', '=', 'unmatched_in')
+      .execute();
     const unmatched = second.find((d) => d.kind === 'unmatched_deposit');
     expect(entries.filter((e) => e.key === `unmatched_in:${unmatched?.id}`)).toHaveLength(1);
   });
 
   it('a statement that fails mid-way leaves the run failed and stores nothing of that day', async () => {
     const R = 'r-broken';
-    router.statements.set(statementKey(R, DAY), {
+    t.router.statements.set(statementKey(R, DAY), {
       lines: () =>
         Array.from({ length: 2_500 }, (_, i) =>
           line({ kind: 'deposit', platform_ref: '', amount: 100 + i, applied: false, at: NOON }),
@@ -404,11 +243,11 @@ describe('a reconciliation run', () => {
       failAfter: 1_500,
     });
     await expect(run(R)).rejects.toMatchObject({ codeName: 'SERVICE_UNAVAILABLE' });
-    const runs = await db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
+    const runs = await t.db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
     expect(runs).toMatchObject([{ status: 'failed', lines: 0, discrepancies: 0 }]);
     expect(runs[0]?.finished_at).not.toBeNull();
     expect(runs[0]?.error).toBeTruthy();
-    const lines = await db
+    const lines = await t.db
       .selectFrom('statement_lines')
       .select('reference')
       .where('route_id', '=', R)
@@ -423,7 +262,7 @@ describe('a reconciliation run', () => {
     const day = '2026-11-18';
     const at = new Date(`${day}T18:00:00Z`);
     await paid('MR5', 'RB-P1', R, 10_000, at);
-    router.statements.set(statementKey(R, day), {
+    t.router.statements.set(statementKey(R, day), {
       lines: function* () {
         yield line({ kind: 'deposit', platform_ref: 'RB-P1', amount: 10_000, at });
         for (let i = 1; i < 20_000; i++)
@@ -434,7 +273,7 @@ describe('a reconciliation run', () => {
     expect(result.routes).toEqual([
       { route_id: R, lines: '20000', matched: '1', pending: '0', discrepancies: '19999', returned: '0' },
     ]);
-    const stored = await db
+    const stored = await t.db
       .selectFrom('statement_lines')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('route_id', '=', R)
@@ -443,9 +282,9 @@ describe('a reconciliation run', () => {
   });
 
   it('with no route runs every route the router lists', async () => {
-    router.routes = ['r-all-1', 'r-all-2'];
-    for (const R of router.routes) {
-      router.statements.set(statementKey(R, DAY), {
+    t.router.routes = ['r-all-1', 'r-all-2'];
+    for (const R of t.router.routes) {
+      t.router.statements.set(statementKey(R, DAY), {
         lines: [line({ kind: 'deposit', platform_ref: '', amount: 1, applied: false, at: NOON })],
       });
     }
@@ -462,8 +301,6 @@ describe('a reconciliation run', () => {
   });
 });
 
-export { check, refusal, waitFor };
-
 describe('resolutions', () => {
   const R = 'r-resolve';
   let found: Discrepancy__Output[] = [];
@@ -473,7 +310,7 @@ describe('resolutions', () => {
     return d;
   };
   const resolve = (id: string, action: string, mchNo = '') =>
-    call(client, client.ResolveDiscrepancy, {
+    call(t.client, t.client.ResolveDiscrepancy, {
       id,
       action,
       reason: `because ${action}`,
@@ -481,7 +318,7 @@ describe('resolutions', () => {
       mch_no: mchNo,
     });
   const balance = async (account: string) =>
-    (await db.selectFrom('accounts').select('balance').where('id', '=', account).executeTakeFirst())
+    (await t.db.selectFrom('accounts').select('balance').where('id', '=', account).executeTakeFirst())
       ?.balance ?? 0;
 
   beforeAll(async () => {
@@ -490,7 +327,7 @@ describe('resolutions', () => {
       payEvent('MR9', 'RS-P1', { to: 'close', version: 3, routeId: R, amount: 50_000 }),
     );
     await paid('MR9', 'RS-P2', R, 10_000);
-    router.statements.set(statementKey(R, DAY), {
+    t.router.statements.set(statementKey(R, DAY), {
       lines: [1_001, 1_002, 1_003, 1_004, 1_005].map((amount) =>
         line({
           kind: 'deposit',
@@ -544,13 +381,13 @@ describe('resolutions', () => {
         mch_no: '',
       }),
     ).toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
-    const after = await call(client, client.GetDiscrepancy, { id: byAmount(1_001).id });
+    const after = await call(t.client, t.client.GetDiscrepancy, { id: byAmount(1_001).id });
     expect(after).toMatchObject({ state: 'open', resolution_action: '' });
   });
 
   it("credit books a balanced adjust for the order's merchant citing the discrepancy; the books check out", async () => {
     const d = byAmount(1_001);
-    const before = await ledger.ledger.balance('MR9');
+    const before = await t.ledger.ledger.balance('MR9');
     const unmatchedBefore = await balance(`unmatched:${R}`);
     const resolved = await resolve(d.id, 'credit');
     expect(resolved).toMatchObject({
@@ -561,9 +398,9 @@ describe('resolutions', () => {
       mch_no: 'MR9',
     });
     expect(resolved.resolved_at).not.toBe('');
-    expect((await ledger.ledger.balance('MR9')).available).toBe(before.available + 1_001);
+    expect((await t.ledger.ledger.balance('MR9')).available).toBe(before.available + 1_001);
     expect(await balance(`unmatched:${R}`)).toBe(unmatchedBefore - 1_001);
-    const entry = await db
+    const entry = await t.db
       .selectFrom('entries')
       .selectAll()
       .where('id', '=', Number(resolved.resolution_ref))
@@ -581,7 +418,7 @@ describe('resolutions', () => {
 
   it('a second resolution answers FAILED_PRECONDITION / ALREADY_RESOLVED and books nothing', async () => {
     const d = byAmount(1_001);
-    const entries = await db.selectFrom('entries').select('id').execute();
+    const entries = await t.db.selectFrom('entries').select('id').execute();
     for (const action of ['credit', 'return']) {
       const refused = await refusal('ResolveDiscrepancy', {
         id: d.id,
@@ -592,8 +429,8 @@ describe('resolutions', () => {
       });
       expect(refused).toMatchObject({ code: grpc.status.FAILED_PRECONDITION, appCode: 'ALREADY_RESOLVED' });
     }
-    expect(await db.selectFrom('entries').select('id').execute()).toHaveLength(entries.length);
-    expect(await call(client, client.GetDiscrepancy, { id: d.id })).toMatchObject({
+    expect(await t.db.selectFrom('entries').select('id').execute()).toHaveLength(entries.length);
+    expect(await call(t.client, t.client.GetDiscrepancy, { id: d.id })).toMatchObject({
       resolution_operator: 'ana@ops',
     });
   });
@@ -606,8 +443,12 @@ describe('resolutions', () => {
       resolve(d.id, 'return'),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const credits = await db.selectFrom('entries').select('id').where('key', '=', `credit:${d.id}`).execute();
-    const returns = await db
+    const credits = await t.db
+      .selectFrom('entries')
+      .select('id')
+      .where('key', '=', `credit:${d.id}`)
+      .execute();
+    const returns = await t.db
       .selectFrom('entries')
       .select('id')
       .where('key', 'like', `unmatched_return:RET${d.id}A%`)
@@ -617,7 +458,7 @@ describe('resolutions', () => {
   });
 
   it('return books the payout, submits it to the sender on the route, and marks it done when it succeeds', async () => {
-    router.submitStatus = 'progress';
+    t.router.submitStatus = 'progress';
     const d = byAmount(1_003);
     const unmatchedBefore = await balance(`unmatched:${R}`);
     const resolved = await resolve(d.id, 'return');
@@ -626,7 +467,7 @@ describe('resolutions', () => {
       resolution_action: 'return',
       resolution_status: 'pending',
     });
-    const payout = router.payouts.get(resolved.resolution_ref);
+    const payout = t.router.payouts.get(resolved.resolution_ref);
     expect(payout?.request).toMatchObject({
       mch_no: 'MR9',
       transfer_no: resolved.resolution_ref,
@@ -640,7 +481,7 @@ describe('resolutions', () => {
     if (payout) payout.status = 'success';
     const done = await waitFor(
       async () => {
-        const now = await call(client, client.GetDiscrepancy, { id: d.id });
+        const now = await call(t.client, t.client.GetDiscrepancy, { id: d.id });
         return now.resolution_status === 'success' ? now : undefined;
       },
       { message: 'the return payout succeeded' },
@@ -650,15 +491,15 @@ describe('resolutions', () => {
   });
 
   it('a failed return reverses its booking and opens the discrepancy again, so an operator can act', async () => {
-    router.submitStatus = 'progress';
+    t.router.submitStatus = 'progress';
     const d = byAmount(1_004);
     const unmatchedBefore = await balance(`unmatched:${R}`);
     const resolved = await resolve(d.id, 'return');
-    const payout = router.payouts.get(resolved.resolution_ref);
+    const payout = t.router.payouts.get(resolved.resolution_ref);
     if (payout) payout.status = 'fail';
     const reopened = await waitFor(
       async () => {
-        const now = await call(client, client.GetDiscrepancy, { id: d.id });
+        const now = await call(t.client, t.client.GetDiscrepancy, { id: d.id });
         return now.state === 'open' ? now : undefined;
       },
       { message: 'the failed return reopened the discrepancy' },
@@ -666,7 +507,7 @@ describe('resolutions', () => {
     expect(reopened).toMatchObject({ resolution_status: 'fail', resolution_ref: resolved.resolution_ref });
     expect(await balance(`unmatched:${R}`)).toBe(unmatchedBefore);
     const keys = (
-      await db
+      await t.db
         .selectFrom('entries')
         .select('key')
         .where('key', 'like', `%${resolved.resolution_ref}`)
@@ -682,11 +523,11 @@ describe('resolutions', () => {
   });
 
   it('a return the router rejects at once is reversed at once', async () => {
-    router.submitStatus = 'fail';
+    t.router.submitStatus = 'fail';
     const d = byAmount(1_005);
     const resolved = await resolve(d.id, 'return');
     expect(resolved).toMatchObject({ state: 'open', resolution_action: 'return', resolution_status: 'fail' });
-    router.submitStatus = 'progress';
+    t.router.submitStatus = 'progress';
     const retried = await resolve(d.id, 'return');
     expect(retried).toMatchObject({ state: 'resolved', resolution_status: 'pending' });
     expect(retried.resolution_ref).not.toBe(resolved.resolution_ref);
@@ -696,7 +537,7 @@ describe('resolutions', () => {
 
 describe('metrics', () => {
   it("exports open discrepancies by kind and route, the oldest one's age and each route's last successful run", async () => {
-    const text = await (await fetch(`http://127.0.0.1:${ledger.metricsPort}/metrics`)).text();
+    const text = await (await fetch(`http://127.0.0.1:${t.ledger.metricsPort}/metrics`)).text();
     // Every series also carries the registry's default label service="ledger".
     const value = (series: string) => {
       const name = series.includes('{')
@@ -714,7 +555,7 @@ describe('metrics', () => {
       value('ledger_recon_open_discrepancies{kind="unmatched_deposit",route="r-resolve"}'),
     ).toBeUndefined();
     expect(value('ledger_recon_open_discrepancies{kind="missing_on_channel",route="r-resolve"}')).toBe(1);
-    const oldest = await db
+    const oldest = await t.db
       .selectFrom('discrepancies')
       .select((eb) => eb.fn.min('created_at').as('at'))
       .where('state', '=', 'open')
@@ -722,7 +563,7 @@ describe('metrics', () => {
     const age = value('ledger_recon_oldest_open_discrepancy_age_seconds') ?? -1;
     expect(age).toBeGreaterThanOrEqual((Date.now() - new Date(oldest.at as Date).getTime()) / 1000 - 5);
     const lastKinds = value('ledger_recon_last_success_timestamp_seconds{route="r-kinds"}') ?? 0;
-    const run = await db
+    const run = await t.db
       .selectFrom('recon_runs')
       .select('finished_at')
       .where('route_id', '=', 'r-kinds')
@@ -731,117 +572,5 @@ describe('metrics', () => {
     expect(lastKinds).toBeCloseTo((run.finished_at as Date).getTime() / 1000, 2);
     // A route whose only run failed has no last success.
     expect(value('ledger_recon_last_success_timestamp_seconds{route="r-broken"}')).toBeUndefined();
-  });
-});
-
-describe('the daily schedule', () => {
-  it('runs the previous day once per route across replicas, only from RECON_TIME on', async () => {
-    const routes = ['r-sched-1', 'r-sched-2'];
-    const day = '2026-11-16';
-    router.routes = routes;
-    for (const R of routes) {
-      router.statements.set(statementKey(R, day), {
-        lines: [
-          line({
-            kind: 'deposit',
-            platform_ref: '',
-            amount: 7,
-            applied: false,
-            at: new Date(`${day}T18:00:00Z`),
-          }),
-        ],
-      });
-    }
-    const replicasDb = createDb<Database>(database.url, { poolSize: 6 });
-    const client = connectReconRouter(router.address);
-    let clock = new Date('2026-11-17T11:59:00Z'); // 05:59 in Mexico City
-    const replica = () =>
-      startReconciliation({
-        db: replicasDb,
-        logger: createLogger({ service: 'recon-test', level: 'silent' }),
-        router: client,
-        timeZone: 'America/Mexico_City',
-        graceMs: 3_600_000,
-        batch: 100,
-        reconTime: '06:00',
-        intervalMs: 0,
-        now: () => clock,
-      });
-    const replicas = [replica(), replica(), replica()];
-    const runsOf = () =>
-      db
-        .selectFrom('recon_runs')
-        .select(['route_id', 'status'])
-        .where('day', '=', day)
-        .orderBy('route_id')
-        .execute();
-    try {
-      expect(await Promise.all(replicas.map((r) => r.runScheduled()))).toEqual([0, 0, 0]);
-      expect(await runsOf()).toEqual([]);
-      clock = new Date('2026-11-17T12:00:00Z'); // 06:00
-      const ran = await Promise.all(replicas.map((r) => r.runScheduled()));
-      expect(ran.reduce((a, b) => a + b, 0)).toBe(2);
-      expect(await runsOf()).toEqual(routes.map((route_id) => ({ route_id, status: 'succeeded' })));
-      // Later rounds find the day done.
-      expect(await replicas[0]?.runScheduled()).toBe(0);
-      expect(await runsOf()).toHaveLength(2);
-      // A route whose channel is down fails once, and is not tried again at every round.
-      router.routes = [...routes, 'r-sched-down'];
-      router.statements.set(statementKey('r-sched-down', day), { lines: [], failAfter: 0 });
-      expect(await replicas[1]?.runScheduled()).toBe(0);
-      expect(await replicas[2]?.runScheduled()).toBe(0);
-      const down = await db
-        .selectFrom('recon_runs')
-        .select('status')
-        .where('route_id', '=', 'r-sched-down')
-        .execute();
-      expect(down).toEqual([{ status: 'failed' }]);
-    } finally {
-      await Promise.all(replicas.map((r) => r.stop()));
-      client.close();
-      await replicasDb.destroy();
-    }
-  });
-});
-
-describe('who resolves', () => {
-  const R = 'r-actor';
-
-  it("records the person the call names (not the free-text operator) and the approval on the resolution and the credit's entry", async () => {
-    await bookEvent(
-      deps(),
-      payEvent('MR7', 'RA-P1', { to: 'close', version: 3, routeId: R, amount: 70_000 }),
-    );
-    router.statements.set(statementKey(R, DAY), {
-      lines: [line({ kind: 'deposit', platform_ref: 'RA-P1', amount: 7_001, at: NOON })],
-    });
-    await run(R);
-    const [d] = await discrepanciesOf(R);
-    if (!d) throw new Error('no discrepancy');
-    const metadata = originMetadata({
-      actor: { id: 'user:ana', label: 'ana@ops.example', roles: ['reconciliation'] },
-      approvalId: 'apr_resolve_1',
-    });
-    const resolved = await call(
-      client,
-      client.ResolveDiscrepancy,
-      { id: d.id, action: 'credit', reason: 'ours', operator: 'typed by hand', mch_no: '' },
-      { metadata },
-    );
-    expect(resolved).toMatchObject({
-      state: 'resolved',
-      resolution_operator: 'ana@ops.example',
-      resolution_approval_id: 'apr_resolve_1',
-    });
-    const origin = await db
-      .selectFrom('entry_origins')
-      .selectAll()
-      .where('entry_key', '=', `credit:${d.id}`)
-      .executeTakeFirstOrThrow();
-    expect(origin).toMatchObject({
-      actor_id: 'user:ana',
-      actor_label: 'ana@ops.example',
-      approval_id: 'apr_resolve_1',
-    });
   });
 });
