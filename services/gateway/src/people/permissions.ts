@@ -238,6 +238,13 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
   },
 
   {
+    method: 'GET',
+    url: '/admin/merchants',
+    allow: only('owner', 'admin', 'approver', 'support', 'auditor'),
+    action: 'merchant.list',
+    changes: false,
+  },
+  {
     method: 'POST',
     url: '/admin/users',
     allow: only('owner'),
