@@ -679,9 +679,9 @@ describe('the other HTTP endpoints under bad input', () => {
         url: `${stack.urls.admin}/admin/routes`,
         body: `{"id":"r1","name":${v}}`,
       })),
-      inUrl.map((p) => ({ method: 'GET', url: `${stack.urls.notifier}/admin/deliveries?orderNo=${p}` })),
-      inUrl.map((p) => ({ method: 'GET', url: `${stack.urls.notifier}/admin/deliveries/${p}` })),
-      inUrl.map((p) => ({ method: 'POST', url: `${stack.urls.notifier}/admin/deliveries/${p}/resend` })),
+      inUrl.map((p) => ({ method: 'GET', url: `${stack.urls.admin}/admin/deliveries?orderNo=${p}` })),
+      inUrl.map((p) => ({ method: 'GET', url: `${stack.urls.admin}/admin/deliveries/${p}` })),
+      inUrl.map((p) => ({ method: 'POST', url: `${stack.urls.admin}/admin/deliveries/${p}/resend` })),
       inUrl.map((p) => ({ method: 'POST', url: `${routerNotices}/notices/${p}`, body: '{}' })),
       inJson.map((v) => ({ method: 'POST', url: `${routerNotices}/notices/sandbox`, body: `{"id":${v}}` })),
     );

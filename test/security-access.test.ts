@@ -12,7 +12,8 @@ import { startTestStack } from './support/stack.js';
 // Issue 9, security, through the whole stack as real processes:
 // - one merchant can neither read nor change another's orders, transfers or inquiries, by any endpoint;
 // - a signed body is bound to its merchant (and, with its nonce, to one use);
-// - both admin APIs answer 401 on every route without the right bearer token, and change nothing;
+// - both admin APIs answer 401 on every route without the right bearer token, and change nothing (the
+//   notifier's answers only the gateway's NOTIFIER_ADMIN_TOKEN: operators reach it through the gateway);
 // - callbacks never reach loopback, private or metadata addresses when the notifier runs with its SSRF
 //   guard on (NOTIFY_ALLOW_PRIVATE=false, the production default), and never follow a redirect.
 
@@ -305,6 +306,9 @@ describe('the admin APIs', () => {
     ['PUT', '/admin/routes/sandbox-default/merchants', { merchants: [mchNo] }],
     ['POST', `/admin/routes/sandbox-default/merchants/${mchNo}`],
     ['DELETE', `/admin/routes/sandbox-default/merchants/${mchNo}`],
+    // Callback deliveries: the gateway's admin port forwards them to the notifier.
+    ['GET', '/admin/deliveries?orderNo=P1'],
+    ['POST', '/admin/deliveries/00000000-0000-4000-8000-000000000000/resend'],
   ];
   const notifierRoutes: [string, string, unknown?][] = [
     ['GET', '/admin/deliveries?orderNo=P1'],
@@ -354,7 +358,13 @@ describe('the admin APIs', () => {
   it('answer the right token (so the refusals above are about the token)', async () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
     expect((await call(stack.urls.admin, 'GET', '/admin/platform-key', auth)).status).toBe(200);
-    expect((await call(stack.urls.notifier, 'GET', '/admin/deliveries?orderNo=P1', auth)).status).toBe(200);
+    expect((await call(stack.urls.admin, 'GET', '/admin/deliveries?orderNo=P1', auth)).status).toBe(200);
+    // The notifier answers only the gateway's internal token, never the operators' one.
+    expect((await call(stack.urls.notifier, 'GET', '/admin/deliveries?orderNo=P1', auth)).status).toBe(401);
+    const internal = { authorization: 'Bearer dev-notifier-admin-token' };
+    expect((await call(stack.urls.notifier, 'GET', '/admin/deliveries?orderNo=P1', internal)).status).toBe(
+      200,
+    );
   });
 
   it('answer nothing but 401 (or 404 for no route) for any path under /admin without a token', async () => {

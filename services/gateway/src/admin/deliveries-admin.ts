@@ -41,8 +41,13 @@ export function registerDeliveriesAdmin(app: FastifyInstance, deps: DeliveriesAd
   }
 
   app.get('/admin/deliveries', async (request, reply) => {
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return forward(reply, 'GET', `/admin/deliveries${query}`);
+    // Re-encoded from the parsed query: whatever the caller spelled, the notifier gets a well-formed URL.
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+      for (const one of [value].flat()) query.append(key, String(one));
+    }
+    const search = query.size ? `?${query}` : '';
+    return forward(reply, 'GET', `/admin/deliveries${search}`);
   });
   app.get<{ Params: { id: string } }>('/admin/deliveries/:id', async (request, reply) =>
     forward(reply, 'GET', `/admin/deliveries/${encodeURIComponent(request.params.id)}`),
