@@ -25,8 +25,13 @@ export function MerchantPage(props: { api: ConsoleApi; mchNo: string; Link: Rout
     if (!m) return;
     setOutcome(null);
     try {
-      await props.api.setMerchantStatus(m.mchNo, m.status === 'enabled' ? 'disabled' : 'enabled');
-      setOutcome({ ok: t('routes.saved') });
+      const answer = await props.api.setMerchantStatus(
+        m.mchNo,
+        m.status === 'enabled' ? 'disabled' : 'enabled',
+      );
+      setOutcome({
+        ok: 'approval' in answer ? t('routes.approval', { id: answer.approval.id }) : t('routes.saved'),
+      });
       merchant.reload();
     } catch (error) {
       setOutcome({ error });

@@ -68,14 +68,16 @@ export function RoutesPage(props: { api: ConsoleApi }) {
                   </th>
                   <td>{route.adapter}</td>
                   <td>
+                    <span class={`badge ${route.enabled ? 'good' : 'muted'}`}>
+                      {route.enabled ? t('yes') : t('no')}
+                    </span>{' '}
                     <button
                       type="button"
                       class="secondary"
-                      aria-pressed={route.enabled}
-                      aria-label={t(route.enabled ? 'routes.disable' : 'routes.enable', { name: route.name })}
                       onClick={() => act(() => props.api.setRouteEnabled(route.id, !route.enabled))}
                     >
-                      {route.enabled ? t('yes') : t('no')}
+                      {route.enabled ? t('routes.disableShort') : t('routes.enableShort')}
+                      <span class="vh"> {route.name}</span>
                     </button>
                   </td>
                   <td>{healthBadge(route)}</td>
