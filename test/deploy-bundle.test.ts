@@ -130,6 +130,8 @@ describe('the gateway bundle', () => {
         HOST: '127.0.0.1',
         ADMIN_TOKEN: 'bundle-test-token',
         CASHIER_SECRET: 'bundle-test-cashier-secret-0123456789',
+        PEOPLE_SECRET_KEY: 'bundle-test-people-secret-0123456789',
+        NOTIFIER_ADMIN_TOKEN: 'bundle-test-notifier-token',
         PLATFORM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         PROTO_DIR: join(REPO_ROOT, 'proto'),
       },

@@ -555,8 +555,13 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       const volume = podSpec(d).volumes?.find((v) => v.name === mount!.name);
       expect(volume?.secret?.secretName).toMatch(/^agentpay-platform-key(-[a-z0-9]{10})?$/);
       expect(volume?.secret?.items?.map((i) => `${mount!.mountPath}/${i.path}`)).toContain(file);
-      expect(c.env?.find((e) => e.name === 'ADMIN_TOKEN')?.valueFrom?.secretKeyRef?.name).toMatch(
-        /^agentpay-admin-token(-[a-z0-9]{10})?$/,
+      // Operators' ADMIN_TOKEN at the gateway; the notifier answers only the gateway's internal token.
+      const [name, secret] =
+        d.metadata!.name === 'gateway'
+          ? ['ADMIN_TOKEN', /^agentpay-admin-token(-[a-z0-9]{10})?$/]
+          : ['NOTIFIER_ADMIN_TOKEN', /^agentpay-notifier-admin-token(-[a-z0-9]{10})?$/];
+      expect(c.env?.find((e) => e.name === name)?.valueFrom?.secretKeyRef?.name, d.metadata!.name).toMatch(
+        secret,
       );
     }
   });
@@ -708,6 +713,8 @@ describe('the overlays', () => {
     expect(prodSecrets.sort()).toEqual([
       'agentpay-admin-token',
       'agentpay-cashier-secret',
+      'agentpay-notifier-admin-token',
+      'agentpay-people-secret',
       'agentpay-platform-key',
       'agentpay-postgres',
       'agentpay-upstream-credentials',
@@ -725,6 +732,8 @@ describe('the overlays', () => {
     expect(examples.map((o) => o.metadata.name).sort()).toEqual([
       'agentpay-admin-token',
       'agentpay-cashier-secret',
+      'agentpay-notifier-admin-token',
+      'agentpay-people-secret',
       'agentpay-platform-key',
       'agentpay-postgres',
       'agentpay-upstream-credentials',

@@ -5,6 +5,7 @@ import { connectNats, statusChangedSubject } from '@agentpay/messaging';
 import {
   createTestDatabase,
   createTestMerchant,
+  createTestPerson,
   natsUrl,
   type TestDatabase,
   type TestMerchant,
@@ -187,6 +188,8 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     ADMIN_TOKEN: 'prod-token',
     CASHIER_SECRET: randomBytes(24).toString('hex'),
+    PEOPLE_SECRET_KEY: randomBytes(24).toString('hex'),
+    NOTIFIER_ADMIN_TOKEN: 'prod-notifier-token',
     PLATFORM_PRIVATE_KEY: generateKeyPair().privateKeyPem,
   });
   noLedger = await startGateway({ ...gatewayEnv, LEDGER_ADDR: '127.0.0.1:1', GRPC_TIMEOUT_MS: '1000' });
@@ -308,13 +311,25 @@ describe('settlement runs and the check', () => {
     expect(String(malformed.body['message'])).toMatch(/^until:/);
 
     const prodAdmin = `http://127.0.0.1:${production.adminPort}`;
+    // Production: ADMIN_TOKEN creates the first owner and nothing else; the owner acts with a personal token.
+    const owner = await createTestPerson({ adminUrl: prodAdmin, roles: ['owner'], invitedBy: 'prod-token' });
+    const tokenRefused = await adminCall('POST', '/admin/settlements/run', {}, prodAdmin, 'prod-token');
+    expect(tokenRefused.status).toBe(401);
+    const secondOwner = await adminCall(
+      'POST',
+      '/admin/users',
+      { email: 'second@owner.test', name: 'Second', roles: ['owner'] },
+      prodAdmin,
+      'prod-token',
+    );
+    expect(secondOwner.status).toBe(401);
     const future = formatWireTime(new Date(Date.now() + 60 * 60_000), TIME_ZONE);
     const refused = await adminCall(
       'POST',
       '/admin/settlements/run',
       { until: future },
       prodAdmin,
-      'prod-token',
+      owner.token,
     );
     expect(refused.status).toBe(400);
     expect(String(refused.body['message'])).toMatch(/^until:.*future/);
@@ -324,7 +339,7 @@ describe('settlement runs and the check', () => {
       '/admin/settlements/run',
       { until: past },
       prodAdmin,
-      'prod-token',
+      owner.token,
     );
     expect(allowed).toMatchObject({ status: 200, body: { until: past } });
   });
