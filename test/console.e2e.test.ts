@@ -278,7 +278,7 @@ describe('the operator console in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { level: 1, name: 'Comercios' }).waitFor();
     await page.getByLabel('Idioma').selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Merchants' }).waitFor();
-    expect(await page.evaluate('document.documentElement.lang')).toBe('en');
+    await page.waitForFunction("document.documentElement.lang === 'en'", undefined, { timeout: 5_000 });
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Merchants' }).waitFor();
     await meetsTheBars(opened, 'console-merchants-en');

@@ -43,6 +43,7 @@ export function I18nProvider(props: { dictionaries: Dictionaries; children: Comp
         } catch {
           // Kept for this page only.
         }
+        document.documentElement.lang = next;
         setLangState(next);
       },
       t(key, vars) {
