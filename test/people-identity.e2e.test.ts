@@ -8,6 +8,7 @@ import {
 } from '@agentpay/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayRetentionRules } from '../services/gateway/src/retention/retention.js';
 import { startTestStack } from './support/stack.js';
 
 // CONTRACT.md section 17 through the whole stack as real processes: people sign in, sessions and tokens
@@ -438,6 +439,12 @@ describe('the audit log', () => {
     for (const line of lines) {
       for (const cell of line.split(',')) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
     }
+  });
+
+  it('is named by no retention rule: it is kept for good', () => {
+    const rules = gatewayRetentionRules({ rateWindowSeconds: 1, cashierLinkDays: 1 });
+    expect(rules.length).toBeGreaterThan(0);
+    expect(rules.map((r) => r.table)).not.toContain('audit_log');
   });
 
   it('refuses UPDATE and DELETE in the database itself', async () => {
