@@ -111,6 +111,21 @@ export const gatewayEnv = z
      * of an unknown order.
      */
     CASHIER_LINK_RETENTION_DAYS: z.coerce.number().min(0).default(30),
+    /**
+     * Pause between rounds of the four-eyes sweep (pending requests past 24 h expire; approved requests whose
+     * execution was cut short are executed), ms; default 30000; one round also runs at start.
+     */
+    APPROVALS_SWEEP_MS: millis(30_000),
+    /**
+     * How long an approved request's execution may run before the sweep assumes it was cut short (a crash, a
+     * service down) and executes it again, ms; default 60000. Executions are safe to repeat.
+     */
+    APPROVALS_LEASE_MS: millis(60_000),
+    /**
+     * Test only, refused in production: `after-approve` kills the process right after an approval commits
+     * and before its execution, as a crash there would (the restart test of four eyes); default none.
+     */
+    APPROVALS_CRASH_POINT: z.enum(['none', 'after-approve']).default('none'),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -120,6 +135,9 @@ export const gatewayEnv = z
     for (const name of ['PEOPLE_SECRET_KEY', 'NOTIFIER_ADMIN_TOKEN'] as const) {
       if (production && !env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: 'required in production' });
+    }
+    if (production && env.APPROVALS_CRASH_POINT !== 'none') {
+      ctx.addIssue({ code: 'custom', path: ['APPROVALS_CRASH_POINT'], message: 'not allowed in production' });
     }
     if (production && !env.CASHIER_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['CASHIER_SECRET'], message: 'required in production' });

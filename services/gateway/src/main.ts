@@ -11,8 +11,12 @@ import { buildAdminApi } from './admin/admin-api.js';
 import { registerDeliveriesAdmin } from './admin/deliveries-admin.js';
 import { registerLedgerAdmin } from './admin/ledger-admin.js';
 import { registerMerchantListAdmin } from './admin/merchant-list-admin.js';
+import { addMerchantUpdateOperation } from './admin/merchant-update.operation.js';
 import { registerReconciliationAdmin } from './admin/reconciliation-admin.js';
 import { registerRoutesAdmin } from './admin/routes-admin.js';
+import { createOperationRegistry } from './approvals/admin-operation.js';
+import { createFourEyes, registerApprovals } from './approvals/approvals.routes.js';
+import { APPROVAL_TTL_MS, createApprovals, startApprovalSweep } from './approvals/approvals.service.js';
 import { createCashierIssuer, registerCashierRoutes } from './cashier/cashier.routes.js';
 import { cashierSecret, createCashierTokens } from './cashier/cashier-token.js';
 import { gatewayEnv } from './config.js';
@@ -175,6 +179,26 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       cookieName: sessionCookieName('agentpay_dashboard', config.production),
       publicBaseUrl: config.PUBLIC_BASE_URL,
     });
+    // Four eyes (services/gateway/README.md "Four eyes"): the admin routes add the operations that may need a
+    // second person; the authorisation hook hands such a request to fourEyes, and an approval executes it.
+    const operations = createOperationRegistry();
+    addMerchantUpdateOperation(operations, merchants);
+    const approvals = createApprovals({
+      db,
+      operations,
+      logger,
+      audit,
+      ttlMs: APPROVAL_TTL_MS,
+      leaseMs: config.APPROVALS_LEASE_MS,
+      sweepMs: config.APPROVALS_SWEEP_MS,
+      afterApproved:
+        config.APPROVALS_CRASH_POINT === 'after-approve'
+          ? (approval) => {
+              logger.warn({ approvalId: approval.id }, 'APPROVALS_CRASH_POINT: dying after the approval');
+              process.kill(process.pid, 'SIGKILL');
+            }
+          : undefined,
+    });
     const adminApi = buildAdminApi({
       logger,
       adminToken: config.ADMIN_TOKEN,
@@ -188,8 +212,10 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       platformPublicKeyPem: platformKey.publicKeyPem,
       merchants,
       registry,
+      fourEyes: createFourEyes({ approvals, operations }),
       extend: (app) => {
         registerWebApp(app, { name: 'console', logger });
+        registerApprovals(app, { approvals });
         registerMerchantListAdmin(app, { db });
         registerDeliveriesAdmin(app, {
           notifierUrl: config.NOTIFIER_URL,
@@ -200,6 +226,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
           client: routeAdmin,
           merchants,
           timeoutMs: config.GRPC_TIMEOUT_MS,
+          operations,
         });
         registerLedgerAdmin(app, {
           client: ledger,
@@ -207,6 +234,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
           timeoutMs: config.GRPC_TIMEOUT_MS,
           timeZone: config.API_TIME_ZONE,
           production: config.production,
+          operations,
         });
         registerReconciliationAdmin(app, {
           ledger,
@@ -215,6 +243,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
           timeoutMs: config.GRPC_TIMEOUT_MS,
           runTimeoutMs: config.RECON_RUN_TIMEOUT_MS,
           timeZone: config.API_TIME_ZONE,
+          operations,
         });
       },
     });
@@ -227,6 +256,13 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
         rateWindowSeconds: config.RATE_WINDOW_RETENTION_S,
         cashierLinkDays: config.CASHIER_LINK_RETENTION_DAYS,
       }),
+    );
+
+    // Expiry, and approved requests a crash left unexecuted: one round at start, then every APPROVALS_SWEEP_MS.
+    svc.own(
+      'approvals sweep',
+      startApprovalSweep(approvals, { logger, sweepMs: config.APPROVALS_SWEEP_MS }),
+      (l) => l.stop(),
     );
 
     // Fastify's close stops accepting, lets in-flight requests finish, then resolves.

@@ -63,7 +63,7 @@ const createMerchant = z.object({
   settleType: z.enum(SETTLE_TYPES).optional(),
 });
 
-const updateMerchant = z
+export const updateMerchant = z
   .object({
     name: z.string().min(1).max(100).optional(),
     status: z.enum(['enabled', 'disabled']).optional(),

@@ -1,10 +1,25 @@
-import type { FastifyInstance, FastifyReply } from '@agentpay/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/http';
 import { call, type LedgerServiceClient } from '@agentpay/proto';
-import { formatWireTime, isAppError, MAX_AMOUNT_CENTAVOS, parseAmount, parseWireTime } from '@agentpay/wire';
+import {
+  AppError,
+  formatWireTime,
+  isAppError,
+  MAX_AMOUNT_CENTAVOS,
+  parseAmount,
+  parseWireTime,
+} from '@agentpay/wire';
 import { z } from 'zod';
+import {
+  type AdminOperation,
+  adminCall,
+  type HttpResult,
+  type OperationRegistry,
+  originOfRequest,
+  runAtOnce,
+} from '../approvals/admin-operation.js';
 import { balanceView, recordView } from '../ledger/ledger.views.js';
 import { WIRE_TIME_PATTERN } from '../merchant-api/schemas.js';
-import type { MerchantService } from '../merchants/merchant.service.js';
+import { MerchantAdminError, type MerchantService } from '../merchants/merchant.service.js';
 import { badRequest } from './admin-api.js';
 
 // The operators' side of the books (docs/merchant-api.md "Balance and statement", "Operators"). The ledger owns them, so this is
@@ -63,7 +78,24 @@ export interface LedgerAdminDeps {
   timeZone: string;
   /** In production a settlement run may not reach into the future. */
   production: boolean;
+  /** Where the adjustment's operation is added, for four eyes (approvals/admin-operation.ts). */
+  operations?: OperationRegistry;
 }
+
+/** A manual adjustment as checked, and as an approval stores it. */
+interface AdjustmentPayload {
+  mchNo: string;
+  /** Signed centavos. */
+  amount: number;
+  reason: string;
+  reference: string;
+}
+
+const send = (reply: FastifyReply, result: HttpResult) => reply.code(result.status).send(result.body);
+
+/** Signed pesos for a summary line: +1,234.56 MXN. */
+const pesosText = (centavos: number) =>
+  `${centavos < 0 ? '-' : '+'}${(Math.abs(centavos) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} MXN`;
 
 /**
  * Registers the ledger's operator routes on the admin server (behind its bearer token): a merchant's
@@ -71,41 +103,58 @@ export interface LedgerAdminDeps {
  */
 export function registerLedgerAdmin(app: FastifyInstance, deps: LedgerAdminDeps): void {
   const { client, timeZone } = deps;
-  const opts = { timeoutMs: deps.timeoutMs };
+  /** Every call names who asked (approvals/admin-operation.ts adminCall). */
+  const opts = (request: FastifyRequest) => adminCall(originOfRequest(request), deps.timeoutMs);
 
   /** The ledger's refusals as HTTP answers; anything else goes to the admin API's error handler (500). */
-  const fail = (reply: FastifyReply, err: unknown) => {
+  const refusalOf = (err: unknown): HttpResult => {
     if (!isAppError(err)) throw err;
     switch (err.codeName) {
       case 'INSUFFICIENT_BALANCE':
-        return reply
-          .code(409)
-          .send({ error: 'insufficient_balance', message: 'the debit is larger than the available balance' });
+        return {
+          status: 409,
+          body: { error: 'insufficient_balance', message: 'the debit is larger than the available balance' },
+        };
       case 'DUPLICATE_TRANSFER':
-        return reply.code(409).send({
-          error: 'conflict',
-          message: `reference already used with other figures${err.detail ? ` (${err.detail})` : ''}`,
-        });
+        return {
+          status: 409,
+          body: {
+            error: 'conflict',
+            message: `reference already used with other figures${err.detail ? ` (${err.detail})` : ''}`,
+          },
+        };
       case 'INVALID_PARAMETER':
-        return reply.code(400).send({ error: 'bad_request', message: err.detail ?? err.msg });
+        return { status: 400, body: { error: 'bad_request', message: err.detail ?? err.msg } };
       case 'SERVICE_UNAVAILABLE':
-        return reply
-          .code(503)
-          .send({ error: 'unavailable', message: 'the ledger is unavailable; retry later' });
+        return {
+          status: 503,
+          body: { error: 'unavailable', message: 'the ledger is unavailable; retry later' },
+        };
       default:
         throw err;
     }
   };
+  const fail = (reply: FastifyReply, err: unknown) => send(reply, refusalOf(err));
+
+  /** The 400 or 404 of a path's merchant that is malformed or unknown, or undefined when it exists. */
+  const merchantRefusal = async (number: string): Promise<HttpResult | undefined> => {
+    if (!mchNo.safeParse(number).success)
+      return { status: 400, body: { error: 'bad_request', message: 'mchNo: letters, digits, _ and - only' } };
+    try {
+      await deps.merchants.get(number);
+    } catch (err) {
+      if (err instanceof MerchantAdminError && err.kind === 'not_found')
+        return { status: 404, body: { error: 'not_found', message: err.message } };
+      throw err;
+    }
+    return undefined;
+  };
 
   /** Answers 400 or 404 and returns false when the path's merchant is malformed or unknown. */
   const knownMerchant = async (reply: FastifyReply, number: string): Promise<boolean> => {
-    if (!mchNo.safeParse(number).success) {
-      await reply.code(400).send({ error: 'bad_request', message: 'mchNo: letters, digits, _ and - only' });
-      return false;
-    }
-    // Throws MerchantAdminError not_found, which the admin API answers 404.
-    await deps.merchants.get(number);
-    return true;
+    const refusal = await merchantRefusal(number);
+    if (refusal) await send(reply, refusal);
+    return refusal === undefined;
   };
 
   type Merchant = { Params: { mchNo: string } };
@@ -114,40 +163,86 @@ export function registerLedgerAdmin(app: FastifyInstance, deps: LedgerAdminDeps)
     const number = request.params.mchNo;
     if (!(await knownMerchant(reply, number))) return reply;
     try {
-      const balance = await call(client, client.GetBalance, { mch_no: number }, opts);
+      const balance = await call(client, client.GetBalance, { mch_no: number }, opts(request));
       return { mchNo: number, ...balanceView(balance) };
     } catch (err) {
       return fail(reply, err);
     }
   });
 
+  // Four eyes (services/gateway/README.md): a manual adjustment moves money. Checked in full here (the
+  // body, the merchant, a debit against the balance now); the ledger's key is the merchant and the
+  // reference, so an approval executed twice books once.
+  const adjust: AdminOperation<AdjustmentPayload> = {
+    action: 'adjustment.create',
+    method: 'POST',
+    url: '/admin/merchants/:mchNo/adjustments',
+    async prepare(request) {
+      const number = (request.params as { mchNo: string }).mchNo;
+      const body = adjustment.safeParse(request.body);
+      if (!body.success) {
+        const issue = body.error.issues[0];
+        const where = issue?.path.map(String).join('.') || 'body';
+        return {
+          ok: false,
+          refusal: {
+            status: 400,
+            body: { error: 'bad_request', message: `${where}: ${issue?.message ?? 'invalid'}` },
+          },
+        };
+      }
+      const refusal = await merchantRefusal(number);
+      if (refusal) return { ok: false, refusal };
+      const { amount, reason, reference } = body.data;
+      if (amount < 0) {
+        try {
+          const balance = await call(
+            client,
+            client.GetBalance,
+            { mch_no: number },
+            adminCall(originOfRequest(request), deps.timeoutMs),
+          );
+          if (Number(balance.available) + amount < 0)
+            return { ok: false, refusal: refusalOf(new AppError('INSUFFICIENT_BALANCE')) };
+        } catch (err) {
+          return { ok: false, refusal: refusalOf(err) };
+        }
+      }
+      return {
+        ok: true,
+        payload: { mchNo: number, amount, reason, reference },
+        summary: `adjust ${number}'s available balance by ${pesosText(amount)}: ${reason} (reference ${reference})`,
+        target: `merchant:${number}`,
+      };
+    },
+    async perform(payload, context) {
+      try {
+        const { record, created } = await call(
+          client,
+          client.Adjust,
+          {
+            mch_no: payload.mchNo,
+            amount: payload.amount,
+            reason: payload.reason,
+            reference: payload.reference,
+          },
+          adminCall(context.origin, deps.timeoutMs),
+        );
+        if (!record) throw new Error('the ledger answered an adjustment without its record');
+        // 201 for the adjustment booked now, 200 for a repeat of the same reference (nothing new booked).
+        return { status: created ? 201 : 200, body: { created, record: recordView(record, timeZone) } };
+      } catch (err) {
+        return refusalOf(err);
+      }
+    },
+  };
+  deps.operations?.add(adjust);
+
   app.post<Merchant>('/admin/merchants/:mchNo/adjustments', async (request, reply) => {
-    const number = request.params.mchNo;
-    const body = adjustment.safeParse(request.body);
-    if (!body.success) return badRequest(reply, body.error);
-    if (!(await knownMerchant(reply, number))) return reply;
-    try {
-      const { record, created } = await call(
-        client,
-        client.Adjust,
-        {
-          mch_no: number,
-          amount: body.data.amount,
-          reason: body.data.reason,
-          reference: body.data.reference,
-        },
-        opts,
-      );
-      if (!record) throw new Error('the ledger answered an adjustment without its record');
-      request.log.info(
-        { mchNo: number, reference: body.data.reference, centavos: body.data.amount, created },
-        'ledger adjustment',
-      );
-      // 201 for the adjustment booked now, 200 for a repeat of the same reference (nothing new booked).
-      return reply.code(created ? 201 : 200).send({ created, record: recordView(record, timeZone) });
-    } catch (err) {
-      return fail(reply, err);
-    }
+    const result = await runAtOnce(adjust, request);
+    if (result.status < 300)
+      request.log.info({ mchNo: request.params.mchNo, status: result.status }, 'ledger adjustment');
+    return send(reply, result);
   });
 
   app.post('/admin/settlements/run', async (request, reply) => {
@@ -170,7 +265,12 @@ export function registerLedgerAdmin(app: FastifyInstance, deps: LedgerAdminDeps)
       until = parsed;
     }
     try {
-      const { settled } = await call(client, client.RunSettlement, { until: until.toISOString() }, opts);
+      const { settled } = await call(
+        client,
+        client.RunSettlement,
+        { until: until.toISOString() },
+        opts(request),
+      );
       request.log.info({ until: until.toISOString(), settled }, 'settlement run');
       return { settled, until: formatWireTime(until, timeZone) };
     } catch (err) {
@@ -178,9 +278,9 @@ export function registerLedgerAdmin(app: FastifyInstance, deps: LedgerAdminDeps)
     }
   });
 
-  app.get('/admin/ledger/check', async (_request, reply) => {
+  app.get('/admin/ledger/check', async (request, reply) => {
     try {
-      const report = await call(client, client.Check, {}, opts);
+      const report = await call(client, client.Check, {}, opts(request));
       return {
         ok: report.ok,
         entries: Number(report.entries),

@@ -1,5 +1,5 @@
 import { actionsFor, DISCREPANCY_KINDS, DISCREPANCY_STATES, RESOLUTION_ACTIONS } from '@agentpay/api';
-import type { FastifyInstance, FastifyReply } from '@agentpay/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/http';
 import {
   call,
   callKeepingStatus,
@@ -11,6 +11,14 @@ import {
 import { formatWireTime, isAppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { z } from 'zod';
+import {
+  type AdminOperation,
+  adminCall,
+  type HttpResult,
+  type OperationRegistry,
+  originOfRequest,
+  runAtOnce,
+} from '../approvals/admin-operation.js';
 import type { MerchantService } from '../merchants/merchant.service.js';
 import { badRequest } from './admin-api.js';
 
@@ -54,11 +62,15 @@ const resolveBody = z.strictObject({
     .trim()
     .min(1, 'required')
     .max(500, 'at most 500 characters'),
+  // Before people signed in, a free-text name. The resolution's operator is now the person behind the
+  // request (the actor's label, passed to the ledger as metadata); this is kept for callers that still send
+  // it and read only where no person is named.
   operator: z
-    .string({ error: 'required, a string' })
+    .string({ error: 'must be a string' })
     .trim()
-    .min(1, 'required')
-    .max(100, 'at most 100 characters'),
+    .min(1, 'must not be empty')
+    .max(100, 'at most 100 characters')
+    .optional(),
 });
 
 const discrepancyId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
@@ -71,6 +83,21 @@ export interface ReconciliationAdminDeps {
   /** Reconciliation runs stream a whole day's statement: their own, longer deadline. */
   runTimeoutMs: number;
   timeZone: string;
+  /** Where the resolution's operation is added, for four eyes (approvals/admin-operation.ts). */
+  operations?: OperationRegistry;
+}
+
+/** A resolution as checked, and as an approval stores it. */
+interface ResolutionPayload {
+  id: string;
+  action: (typeof RESOLUTION_ACTIONS)[number];
+  reason: string;
+  /** The merchant to credit or return for, when the discrepancy names none (from its order). */
+  mchNo: string;
+  /** `apply`: the order to sync. */
+  orderNo: string;
+  /** The old free-text operator, for a request with no person behind it. */
+  operator?: string | undefined;
 }
 
 /** A ledger call whose refusal keeps its gRPC status (these RPCs answer NOT_FOUND, INVALID_ARGUMENT, FAILED_PRECONDITION). */
@@ -78,9 +105,9 @@ function ledgerCall<Req, Res>(
   client: LedgerServiceClient,
   method: (request: Req, callback: grpc.requestCallback<Res>) => grpc.ClientUnaryCall,
   request: Req,
-  timeoutMs: number,
+  options: { timeoutMs: number; metadata?: grpc.Metadata },
 ): Promise<Res> {
-  return callKeepingStatus(client, method, request, { timeoutMs });
+  return callKeepingStatus(client, method, request, options);
 }
 
 /** Centavos to pesos for display (exact: centavos are integers below 2^53). */
@@ -152,16 +179,17 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
           resolvedAt: time(item.resolved_at),
           ...(item.resolution_ref && { reference: item.resolution_ref }),
           ...(item.resolution_status && { status: item.resolution_status }),
+          ...(item.resolution_approval_id && { approvalId: item.resolution_approval_id }),
         },
       }),
     };
   };
 
   /** The ledger's and payments' refusals as HTTP answers; anything else is the admin API's 500. */
-  const fail = (reply: FastifyReply, err: unknown) => {
+  const refusalOf = (err: unknown): HttpResult => {
     if (isAppError(err)) {
       if (err.codeName === 'SERVICE_UNAVAILABLE' || err.codeName === 'UPSTREAM_UNAVAILABLE') {
-        return reply.code(503).send({ error: 'unavailable', message: err.detail ?? err.msg });
+        return { status: 503, body: { error: 'unavailable', message: err.detail ?? err.msg } };
       }
       throw err;
     }
@@ -169,21 +197,28 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
     const message = serviceError.details ?? 'refused';
     switch (serviceError.code) {
       case grpc.status.NOT_FOUND:
-        return reply.code(404).send({ error: 'not_found', message });
+        return { status: 404, body: { error: 'not_found', message } };
       case grpc.status.INVALID_ARGUMENT:
-        return reply.code(400).send({ error: 'bad_request', message });
+        return { status: 400, body: { error: 'bad_request', message } };
       case grpc.status.FAILED_PRECONDITION:
       case grpc.status.ALREADY_EXISTS:
-        return reply.code(409).send({ error: 'conflict', message });
+        return { status: 409, body: { error: 'conflict', message } };
       case grpc.status.UNAVAILABLE:
       case grpc.status.DEADLINE_EXCEEDED:
-        return reply
-          .code(503)
-          .send({ error: 'unavailable', message: `the ledger is unavailable: ${message}` });
+        return {
+          status: 503,
+          body: { error: 'unavailable', message: `the ledger is unavailable: ${message}` },
+        };
       default:
         throw err;
     }
   };
+  const fail = (reply: FastifyReply, err: unknown) => {
+    const result = refusalOf(err);
+    return reply.code(result.status).send(result.body);
+  };
+  const opts = (request: FastifyRequest, timeoutMs = deps.timeoutMs) =>
+    adminCall(originOfRequest(request), timeoutMs);
 
   app.post('/admin/reconciliations', async (request, reply) => {
     const body = runBody.safeParse(request.body ?? {});
@@ -193,7 +228,7 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
         ledger,
         ledger.RunReconciliation,
         { day: body.data.day, route_id: body.data.routeId ?? '' },
-        deps.runTimeoutMs,
+        opts(request, deps.runTimeoutMs),
       );
       request.log.info({ day: body.data.day, routeId: body.data.routeId }, 'reconciliation run');
       return {
@@ -227,7 +262,7 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
           limit: limit ?? 100,
           after_id: after ?? '',
         },
-        deps.timeoutMs,
+        opts(request),
       );
       const items = [];
       for (const item of page.items) items.push(await view(item));
@@ -245,81 +280,134 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
     }
     try {
       return await view(
-        await ledgerCall(ledger, ledger.GetDiscrepancy, { id: request.params.id }, deps.timeoutMs),
+        await ledgerCall(ledger, ledger.GetDiscrepancy, { id: request.params.id }, opts(request)),
       );
     } catch (err) {
       return fail(reply, err);
     }
   });
 
-  app.post<ById>('/admin/discrepancies/:id/resolve', async (request, reply) => {
-    const body = resolveBody.safeParse(request.body);
-    if (!body.success) return badRequest(reply, body.error);
-    if (!discrepancyId.safeParse(request.params.id).success) {
-      return reply.code(404).send({ error: 'not_found', message: 'no such discrepancy' });
-    }
-    const { action, reason, operator } = body.data;
-    try {
-      const item = await ledgerCall(ledger, ledger.GetDiscrepancy, { id: request.params.id }, deps.timeoutMs);
-      // Refused here before anything moves (a sync is not undone by a later refusal).
-      if (item.state === 'resolved') {
-        return reply
-          .code(409)
-          .send({ error: 'conflict', message: `already resolved (${item.resolution_action})` });
+  const refuse = (status: number, error: string, message: string) => ({
+    ok: false as const,
+    refusal: { status, body: { error, message } },
+  });
+
+  // Four eyes (services/gateway/README.md) on credit and return, which move money: everything the resolution
+  // would refuse is refused here first. Executed twice for one approval, the ledger answers "already
+  // resolved" the second time, and the resolution names that approval: that is the first execution's answer.
+  const resolve: AdminOperation<ResolutionPayload> = {
+    action: 'discrepancy.resolve',
+    method: 'POST',
+    url: '/admin/discrepancies/:id/resolve',
+    async prepare(request) {
+      const body = resolveBody.safeParse(request.body);
+      if (!body.success) {
+        const issue = body.error.issues[0];
+        const where = issue?.path.map(String).join('.') || 'body';
+        return refuse(400, 'bad_request', `${where}: ${issue?.message ?? 'invalid'}`);
       }
-      const fits = actionsFor(item.kind);
-      if (!fits.includes(action)) {
-        return reply.code(400).send({
-          error: 'bad_request',
-          message: `action: ${action} does not resolve a ${item.kind} (${fits.length ? `use ${fits.join(' or ')}` : 'it has no action: investigate with the channel'})`,
-        });
-      }
-      const order = await locate(item.order_no);
-      if ((action === 'apply' || action === 'credit') && !order && !item.mch_no) {
-        return reply
-          .code(409)
-          .send({ error: 'conflict', message: 'the deposit names no order the platform has; use return' });
-      }
-      if (action === 'apply' && order) {
-        // The normal sync path: payments asks the channel, the order pays and calls back as usual, and the
-        // ledger books the pay-in from its event.
-        const merchant = await deps.merchants.forAuth(order.mch_no);
-        if (!merchant) throw new Error(`merchant ${order.mch_no} of order ${order.order_no} is gone`);
-        const synced = await call(
-          payments,
-          payments.SyncPayOrder,
-          {
-            merchant: {
-              mch_no: merchant.mchNo,
-              app_id: order.app_id,
-              fee_percent_bps: merchant.feePercentBps,
-              fee_fixed_centavos: merchant.feeFixedCentavos,
-              settle_type: merchant.settleType,
-              traceparent: '',
-              merchant_name: merchant.name,
-            },
-            order_no: order.order_no,
-            biz_order_no: '',
-          },
-          { timeoutMs: deps.timeoutMs },
-        );
-        if (synced.order?.status !== 'success') {
-          return reply.code(409).send({
-            error: 'conflict',
-            message: `the order did not pay on sync (it is ${synced.order?.status ?? 'unknown'}); nothing was resolved`,
-          });
+      const id = (request.params as { id: string }).id;
+      if (!discrepancyId.safeParse(id).success) return refuse(404, 'not_found', 'no such discrepancy');
+      const { action, reason, operator } = body.data;
+      if (!request.actor && !operator) return refuse(400, 'bad_request', 'operator: required');
+      try {
+        const item = await ledgerCall(ledger, ledger.GetDiscrepancy, { id }, opts(request));
+        // Refused here before anything moves (a sync is not undone by a later refusal).
+        if (item.state === 'resolved')
+          return refuse(409, 'conflict', `already resolved (${item.resolution_action})`);
+        const fits = actionsFor(item.kind);
+        if (!fits.includes(action)) {
+          return refuse(
+            400,
+            'bad_request',
+            `action: ${action} does not resolve a ${item.kind} (${fits.length ? `use ${fits.join(' or ')}` : 'it has no action: investigate with the channel'})`,
+          );
         }
+        const order = await locate(item.order_no);
+        if ((action === 'apply' || action === 'credit') && !order && !item.mch_no)
+          return refuse(409, 'conflict', 'the deposit names no order the platform has; use return');
+        const mchNo = item.mch_no || order?.mch_no || '';
+        return {
+          ok: true,
+          payload: { id: item.id, action, reason, mchNo, orderNo: order?.order_no ?? '', operator },
+          summary: `${action} discrepancy ${item.id} (${item.kind}, ${pesos(item.amount).toFixed(2)} MXN${mchNo ? `, merchant ${mchNo}` : ''}): ${reason}`,
+          target: `discrepancy:${item.id}`,
+        };
+      } catch (err) {
+        return { ok: false, refusal: refusalOf(err) };
       }
-      const resolved = await ledgerCall(
-        ledger,
-        ledger.ResolveDiscrepancy,
-        { id: item.id, action, reason, operator, mch_no: item.mch_no || order?.mch_no || '' },
-        deps.timeoutMs,
-      );
-      request.log.info({ id: item.id, kind: item.kind, action, operator }, 'discrepancy resolved');
-      return await view(resolved);
-    } catch (err) {
-      return fail(reply, err);
-    }
+    },
+    async perform(payload, context) {
+      const { id, action, reason } = payload;
+      const options = adminCall(context.origin, deps.timeoutMs);
+      try {
+        if (action === 'apply' && payload.orderNo) {
+          const order = await locate(payload.orderNo);
+          if (order) {
+            // The normal sync path: payments asks the channel, the order pays and calls back as usual, and the
+            // ledger books the pay-in from its event.
+            const merchant = await deps.merchants.forAuth(order.mch_no);
+            if (!merchant) throw new Error(`merchant ${order.mch_no} of order ${order.order_no} is gone`);
+            const synced = await call(
+              payments,
+              payments.SyncPayOrder,
+              {
+                merchant: {
+                  mch_no: merchant.mchNo,
+                  app_id: order.app_id,
+                  fee_percent_bps: merchant.feePercentBps,
+                  fee_fixed_centavos: merchant.feeFixedCentavos,
+                  settle_type: merchant.settleType,
+                  traceparent: '',
+                  merchant_name: merchant.name,
+                },
+                order_no: order.order_no,
+                biz_order_no: '',
+              },
+              { timeoutMs: deps.timeoutMs },
+            );
+            if (synced.order?.status !== 'success') {
+              return {
+                status: 409,
+                body: {
+                  error: 'conflict',
+                  message: `the order did not pay on sync (it is ${synced.order?.status ?? 'unknown'}); nothing was resolved`,
+                },
+              };
+            }
+          }
+        }
+        const resolved = await ledgerCall(
+          ledger,
+          ledger.ResolveDiscrepancy,
+          {
+            id,
+            action,
+            reason,
+            // Read by the ledger only when the call names no person (x-agentpay-actor wins).
+            operator: context.origin?.actor.label ?? payload.operator ?? '',
+            mch_no: payload.mchNo,
+          },
+          options,
+        );
+        return { status: 200, body: await view(resolved) };
+      } catch (err) {
+        const approvalId = context.origin?.approvalId;
+        if (approvalId && (err as Partial<grpc.ServiceError>).code === grpc.status.FAILED_PRECONDITION) {
+          const item = await ledgerCall(ledger, ledger.GetDiscrepancy, { id }, options).catch(
+            () => undefined,
+          );
+          if (item?.resolution_approval_id === approvalId) return { status: 200, body: await view(item) };
+        }
+        return refusalOf(err);
+      }
+    },
+  };
+  deps.operations?.add(resolve);
+
+  app.post<ById>('/admin/discrepancies/:id/resolve', async (request, reply) => {
+    const result = await runAtOnce(resolve, request);
+    if (result.status < 300) request.log.info({ id: request.params.id }, 'discrepancy resolved');
+    return reply.code(result.status).send(result.body);
   });
 }

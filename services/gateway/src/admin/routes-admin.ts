@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from '@agentpay/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/http';
+import type { CallOrigin } from '@agentpay/proto';
 import {
   callKeepingStatus,
   type Route__Output,
@@ -13,8 +14,15 @@ import {
 } from '@agentpay/proto';
 import * as grpc from '@grpc/grpc-js';
 import { z } from 'zod';
+import {
+  type AdminOperation,
+  adminCall,
+  type HttpResult,
+  type OperationRegistry,
+  originOfRequest,
+  runAtOnce,
+} from '../approvals/admin-operation.js';
 import { MerchantAdminError, type MerchantService } from '../merchants/merchant.service.js';
-import { badRequest } from './admin-api.js';
 
 // The operators' routes API (services/upstream-router/README.md "Routes admin API"). The router owns
 // routes, so this is a thin JSON ↔ gRPC translation: the shape of a body is checked here (400 naming the
@@ -137,6 +145,10 @@ export function routeJson(route: Route__Output) {
     merchants: route.mch_nos,
     createdAt: omitEmpty(route.created_at),
     updatedAt: omitEmpty(route.updated_at),
+    // Who created the route and who last changed it, and the approval (four eyes) of the last change.
+    createdBy: omitEmpty(route.created_by),
+    updatedBy: omitEmpty(route.updated_by),
+    approvalId: omitEmpty(route.approval_id),
     health: health && {
       state: health.state,
       recentFailures: health.recent_failures,
@@ -178,10 +190,10 @@ async function invoke<Req, Res>(
   client: RouteAdminClient,
   method: UnaryMethod<Req, Res>,
   request: Req,
-  timeoutMs: number,
+  options: { timeoutMs: number; metadata?: grpc.Metadata },
 ): Promise<Res> {
   try {
-    return await callKeepingStatus(client, method, request, { timeoutMs });
+    return await callKeepingStatus(client, method, request, options);
   } catch (err) {
     const serviceError = err as Partial<grpc.ServiceError>;
     const [status, kind] = (serviceError.code !== undefined && HTTP_OF[serviceError.code]) || [
@@ -196,18 +208,36 @@ async function invoke<Req, Res>(
   }
 }
 
+/** A route change as checked, and as an approval stores it: the RouteAdmin method and its request. */
+type RoutePayload =
+  | { method: 'CreateRoute'; request: RouteSpec }
+  | { method: 'UpdateRoute'; request: UpdateRouteRequest }
+  | { method: 'SetRouteMerchants'; request: SetRouteMerchantsRequest }
+  | { method: 'BindRouteMerchant' | 'UnbindRouteMerchant'; request: RouteMerchantRequest };
+
 /**
  * Registers `/admin/routes...` on the admin server (behind its bearer token): list, get, create, change,
  * enable, disable, and the merchants a route serves.
  */
 export function registerRoutesAdmin(
   app: FastifyInstance,
-  deps: { client: RouteAdminClient; merchants: MerchantService; timeoutMs: number },
+  deps: {
+    client: RouteAdminClient;
+    merchants: MerchantService;
+    timeoutMs: number;
+    /** Where the route changes' operations are added, for four eyes (approvals/admin-operation.ts). */
+    operations?: OperationRegistry;
+  },
 ): void {
   const { client, timeoutMs } = deps;
   // Generated clients overload each method; callKeepingStatus invokes the four-argument form.
-  const rpc = <Req, Res = Route__Output>(method: unknown, request: Req) =>
-    invoke(client, method as UnaryMethod<Req, Res>, request, timeoutMs);
+  const rpc = <Req, Res = Route__Output>(
+    method: unknown,
+    request: Req,
+    origin: CallOrigin | undefined,
+    extra: { validateOnly?: boolean } = {},
+  ) => invoke(client, method as UnaryMethod<Req, Res>, request, adminCall(origin, timeoutMs, extra));
+  const send = (reply: FastifyReply, result: HttpResult) => reply.code(result.status).send(result.body);
   const route = async (reply: FastifyReply, pending: Promise<Route__Output>, status = 200) => {
     try {
       return reply.code(status).send(routeJson(await pending));
@@ -215,10 +245,20 @@ export function registerRoutesAdmin(
       return fail(reply, err);
     }
   };
-  const fail = (reply: FastifyReply, err: unknown) => {
+  const refusalOf = (err: unknown): HttpResult => {
     if (err instanceof RouterAdminFailure)
-      return reply.code(err.status).send({ error: err.kind, message: err.message });
+      return { status: err.status, body: { error: err.kind, message: err.message } };
     throw err;
+  };
+  const fail = (reply: FastifyReply, err: unknown) => send(reply, refusalOf(err));
+  const refuse = (status: number, error: string, message: string) => ({
+    ok: false as const,
+    refusal: { status, body: { error, message } },
+  });
+  const bodyRefusal = (error: z.ZodError) => {
+    const issue = error.issues[0];
+    const where = issue?.path.map(String).join('.') || 'body';
+    return refuse(400, 'bad_request', `${where}: ${issue?.message ?? 'invalid'}`);
   };
   /** Index of the first merchant number with no merchant, or -1. */
   const firstUnknown = async (mchNos: readonly string[]) => {
@@ -236,9 +276,146 @@ export function registerRoutesAdmin(
   type Id = { Params: { id: string } };
   type Binding = { Params: { id: string; mchNo: string } };
 
-  app.get('/admin/routes', async (_request, reply) => {
+  /**
+   * One route change as an operation (four eyes): the router checks it in full without saving it
+   * (x-agentpay-validate-only) before an approval is made, and records who made it and the approval when it
+   * is made. Each is safe to repeat for one approval: a change sets values, and a route created by this very
+   * approval already exists with its id.
+   */
+  const change = (
+    action: string,
+    method: AdminOperation['method'],
+    url: string,
+    status: number,
+    check: (
+      request: FastifyRequest,
+    ) => Promise<{ ok: false; refusal: HttpResult } | { ok: true; payload: RoutePayload; summary: string }>,
+  ): AdminOperation<RoutePayload> => {
+    const perform = (payload: RoutePayload, origin: CallOrigin | undefined, validateOnly = false) =>
+      rpc<RoutePayload['request']>(client[payload.method], payload.request, origin, { validateOnly });
+    const operation: AdminOperation<RoutePayload> = {
+      action,
+      method,
+      url,
+      async prepare(request) {
+        const checked = await check(request);
+        if (!checked.ok) return checked;
+        try {
+          await perform(checked.payload, originOfRequest(request), true);
+        } catch (err) {
+          return { ok: false, refusal: refusalOf(err) };
+        }
+        const id = checked.payload.request.id;
+        return { ok: true, payload: checked.payload, summary: checked.summary, target: `route:${id}` };
+      },
+      async perform(payload, context) {
+        try {
+          return { status, body: routeJson(await perform(payload, context.origin)) };
+        } catch (err) {
+          const approvalId = context.origin?.approvalId;
+          if (
+            approvalId &&
+            payload.method === 'CreateRoute' &&
+            err instanceof RouterAdminFailure &&
+            err.status === 409
+          ) {
+            const existing = await rpc<RouteKey>(
+              client.GetRoute,
+              { id: payload.request.id },
+              context.origin,
+            ).catch(() => undefined);
+            if (existing?.approval_id === approvalId) return { status, body: routeJson(existing) };
+          }
+          return refusalOf(err);
+        }
+      },
+    };
+    deps.operations?.add(operation);
+    return operation;
+  };
+
+  const create = change('route.create', 'POST', '/admin/routes', 201, async (request) => {
+    const body = createRoute.safeParse(request.body);
+    if (!body.success) return bodyRefusal(body.error);
+    const spec = toSpec(body.data);
+    return {
+      ok: true,
+      payload: { method: 'CreateRoute', request: spec },
+      summary: `create route ${spec.id} (${spec.adapter}${spec.enabled ? '' : ', disabled'}; methods ${spec.methods?.join(', ') || 'none'}; payee types ${spec.payee_types?.join(', ') || 'none'}; ${spec.merchant_scope} merchants)`,
+    };
+  });
+
+  const update = change('route.update', 'PATCH', '/admin/routes/:id', 200, async (request) => {
+    const body = updateRoute.safeParse(request.body);
+    if (!body.success) return bodyRefusal(body.error);
+    const named = Object.keys(body.data) as (keyof typeof SPEC_FIELD)[];
+    const id = (request.params as { id: string }).id;
+    return {
+      ok: true,
+      payload: {
+        method: 'UpdateRoute',
+        request: { id, changes: toSpec(body.data), fields: named.map((f) => SPEC_FIELD[f]) },
+      },
+      summary: `change route ${id}: ${named.join(', ')}`,
+    };
+  });
+
+  const setMerchants = change(
+    'route.merchants.set',
+    'PUT',
+    '/admin/routes/:id/merchants',
+    200,
+    async (request) => {
+      const body = merchantList.safeParse(request.body);
+      if (!body.success) return bodyRefusal(body.error);
+      const unknown = await firstUnknown(body.data.merchants);
+      if (unknown >= 0) return refuse(400, 'bad_request', `merchants.${unknown}: no such merchant`);
+      const id = (request.params as { id: string }).id;
+      return {
+        ok: true,
+        payload: { method: 'SetRouteMerchants', request: { id, mch_nos: body.data.merchants } },
+        summary: `route ${id} serves only ${body.data.merchants.join(', ') || 'no merchant'}`,
+      };
+    },
+  );
+
+  const bind = change(
+    'route.merchant.bind',
+    'POST',
+    '/admin/routes/:id/merchants/:mchNo',
+    200,
+    async (request) => {
+      const { id, mchNo: number } = request.params as Binding['Params'];
+      if (!mchNo.safeParse(number).success)
+        return refuse(400, 'bad_request', 'mchNo: letters, digits, _ and - only');
+      if ((await firstUnknown([number])) === 0) return refuse(404, 'not_found', `no merchant ${number}`);
+      return {
+        ok: true,
+        payload: { method: 'BindRouteMerchant', request: { id, mch_no: number } },
+        summary: `route ${id} also serves merchant ${number}`,
+      };
+    },
+  );
+
+  // Unbinding does not ask whether the merchant still exists: a stale binding must always be removable.
+  const unbind = change(
+    'route.merchant.unbind',
+    'DELETE',
+    '/admin/routes/:id/merchants/:mchNo',
+    200,
+    async (request) => {
+      const { id, mchNo: number } = request.params as Binding['Params'];
+      return {
+        ok: true,
+        payload: { method: 'UnbindRouteMerchant', request: { id, mch_no: number } },
+        summary: `route ${id} no longer serves merchant ${number}`,
+      };
+    },
+  );
+
+  app.get('/admin/routes', async (request, reply) => {
     try {
-      const list = await rpc<object, RouteList__Output>(client.ListRoutes, {});
+      const list = await rpc<object, RouteList__Output>(client.ListRoutes, {}, originOfRequest(request));
       return { routes: list.routes.map(routeJson) };
     } catch (err) {
       return fail(reply, err);
@@ -246,72 +423,35 @@ export function registerRoutesAdmin(
   });
 
   app.get<Id>('/admin/routes/:id', async (request, reply) =>
-    route(reply, rpc<RouteKey>(client.GetRoute, { id: request.params.id })),
+    route(reply, rpc<RouteKey>(client.GetRoute, { id: request.params.id }, originOfRequest(request))),
   );
 
-  app.post('/admin/routes', async (request, reply) => {
-    const body = createRoute.safeParse(request.body);
-    if (!body.success) return badRequest(reply, body.error);
-    return route(reply, rpc<RouteSpec>(client.CreateRoute, toSpec(body.data)), 201);
-  });
-
-  app.patch<Id>('/admin/routes/:id', async (request, reply) => {
-    const body = updateRoute.safeParse(request.body);
-    if (!body.success) return badRequest(reply, body.error);
-    const named = Object.keys(body.data) as (keyof typeof SPEC_FIELD)[];
-    return route(
-      reply,
-      rpc<UpdateRouteRequest>(client.UpdateRoute, {
-        id: request.params.id,
-        changes: toSpec(body.data),
-        fields: named.map((f) => SPEC_FIELD[f]),
-      }),
-    );
-  });
+  app.post('/admin/routes', async (request, reply) => send(reply, await runAtOnce(create, request)));
+  app.patch<Id>('/admin/routes/:id', async (request, reply) => send(reply, await runAtOnce(update, request)));
 
   for (const [action, enabled] of [
     ['enable', true],
     ['disable', false],
   ] as const) {
     app.post<Id>(`/admin/routes/:id/${action}`, async (request, reply) =>
-      route(reply, rpc<SetRouteEnabledRequest>(client.SetRouteEnabled, { id: request.params.id, enabled })),
+      route(
+        reply,
+        rpc<SetRouteEnabledRequest>(
+          client.SetRouteEnabled,
+          { id: request.params.id, enabled },
+          originOfRequest(request),
+        ),
+      ),
     );
   }
 
-  app.put<Id>('/admin/routes/:id/merchants', async (request, reply) => {
-    const body = merchantList.safeParse(request.body);
-    if (!body.success) return badRequest(reply, body.error);
-    const unknown = await firstUnknown(body.data.merchants);
-    if (unknown >= 0)
-      return reply
-        .code(400)
-        .send({ error: 'bad_request', message: `merchants.${unknown}: no such merchant` });
-    return route(
-      reply,
-      rpc<SetRouteMerchantsRequest>(client.SetRouteMerchants, {
-        id: request.params.id,
-        mch_nos: body.data.merchants,
-      }),
-    );
-  });
-
-  app.post<Binding>('/admin/routes/:id/merchants/:mchNo', async (request, reply) => {
-    const { id, mchNo: number } = request.params;
-    if (!mchNo.safeParse(number).success)
-      return reply.code(400).send({ error: 'bad_request', message: 'mchNo: letters, digits, _ and - only' });
-    if ((await firstUnknown([number])) === 0)
-      return reply.code(404).send({ error: 'not_found', message: `no merchant ${number}` });
-    return route(reply, rpc<RouteMerchantRequest>(client.BindRouteMerchant, { id, mch_no: number }));
-  });
-
-  // Unbinding does not ask whether the merchant still exists: a stale binding must always be removable.
+  app.put<Id>('/admin/routes/:id/merchants', async (request, reply) =>
+    send(reply, await runAtOnce(setMerchants, request)),
+  );
+  app.post<Binding>('/admin/routes/:id/merchants/:mchNo', async (request, reply) =>
+    send(reply, await runAtOnce(bind, request)),
+  );
   app.delete<Binding>('/admin/routes/:id/merchants/:mchNo', async (request, reply) =>
-    route(
-      reply,
-      rpc<RouteMerchantRequest>(client.UnbindRouteMerchant, {
-        id: request.params.id,
-        mch_no: request.params.mchNo,
-      }),
-    ),
+    send(reply, await runAtOnce(unbind, request)),
   );
 }

@@ -57,6 +57,8 @@ export function createFourEyes(deps: { approvals: Approvals; operations: Operati
       const prepared = await operation.prepare(request);
       if (!prepared.ok) return reply.code(prepared.refusal.status).send(prepared.refusal.body);
       const row = await deps.approvals.request(actor, operation, prepared);
+      // The approval's own entry (approval.request, with the request) is written: the hook writes none.
+      request.auditNote = { done: true };
       return reply
         .code(202)
         .send({ approval: { id: row.id, state: row.state, action: row.action, summary: row.summary } });
@@ -118,17 +120,22 @@ export function registerApprovals(app: FastifyInstance, deps: { approvals: Appro
 
   app.post<ById>('/admin/approvals/:id/approve', async (request, reply) => {
     if (!known(reply, request.params.id)) return reply;
-    return withActor(request, reply, async (actor) => ({
-      approval: approvalView(await approvals.approve(actor, request.params.id)),
-    }));
+    return withActor(request, reply, async (actor) => {
+      const row = await approvals.get(request.params.id);
+      // From here the decision writes its own entries (approved, denied or refused, and the execution).
+      request.auditNote = { done: true };
+      return { approval: approvalView(await approvals.approve(actor, row.id)) };
+    });
   });
 
   app.post<ById>('/admin/approvals/:id/reject', async (request, reply) => {
     const body = rejectBody.safeParse(request.body);
     if (!body.success) return badRequest(reply, body.error);
     if (!known(reply, request.params.id)) return reply;
-    return withActor(request, reply, async (actor) => ({
-      approval: approvalView(await approvals.reject(actor, request.params.id, body.data.reason)),
-    }));
+    return withActor(request, reply, async (actor) => {
+      const rejected = await approvals.reject(actor, request.params.id, body.data.reason);
+      request.auditNote = { done: true };
+      return { approval: approvalView(rejected) };
+    });
   });
 }

@@ -1,7 +1,7 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { isUniqueViolation } from '@agentpay/db';
 import { parsePublicKey } from '@agentpay/wire';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import {
   countActiveKeys,
@@ -178,9 +178,18 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
       return this.get(input.mchNo);
     },
 
-    async update(mchNo: string, input: UpdateMerchantInput): Promise<MerchantView> {
+    /**
+     * Changes a merchant in one transaction. `validateOnly` checks everything (the key, the ids, the count of
+     * active keys) and rolls back; `also` writes more in the same transaction (an approval marked executed).
+     */
+    async update(
+      mchNo: string,
+      input: UpdateMerchantInput,
+      opts: { validateOnly?: boolean; also?: (trx: Transaction<Database>) => Promise<void> } = {},
+    ): Promise<MerchantView> {
       const added = input.addPublicKey === undefined ? undefined : parseKeyForAdmin(input.addPublicKey);
-      await db.transaction().execute(async (trx) => {
+      const rolledBack = Symbol('validate only');
+      const change = db.transaction().execute(async (trx) => {
         if (!(await lockMerchant(trx, mchNo)))
           throw new MerchantAdminError('not_found', `merchant ${mchNo} not found`);
         await updateMerchant(trx, mchNo, {
@@ -213,7 +222,15 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
         }
         if (active === 0)
           throw new MerchantAdminError('invalid', 'a merchant must keep at least one active key');
+        if (opts.validateOnly) throw rolledBack;
+        await opts.also?.(trx);
       });
+      try {
+        await change;
+      } catch (err) {
+        if (err !== rolledBack) throw err;
+        return this.get(mchNo);
+      }
       cache.delete(mchNo);
       return this.get(mchNo);
     },

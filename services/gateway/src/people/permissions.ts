@@ -1,4 +1,10 @@
 import type { FastifyRequest } from '@agentpay/http';
+import {
+  always,
+  merchantChangeNeedsFourEyes,
+  resolutionNeedsFourEyes,
+  routeChangeNeedsFourEyes,
+} from '../approvals/four-eyes-rules.js';
 import { MERCHANT_ROLES, type MerchantRole, OPERATOR_ROLES, type OperatorRole } from './actor.js';
 
 // The ONE permission table (CONTRACT.md section 17): every route behind the authorisation hook
@@ -78,6 +84,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     changes: true,
     target: merchant,
     note: 'status, fee rate, keys',
+    fourEyes: merchantChangeNeedsFourEyes,
   },
 
   {
@@ -94,6 +101,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'adjustment.create',
     changes: true,
     target: merchant,
+    fourEyes: always,
   },
   {
     method: 'POST',
@@ -140,6 +148,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'discrepancy.resolve',
     changes: true,
     target: of('discrepancy'),
+    fourEyes: resolutionNeedsFourEyes,
   },
 
   {
@@ -163,6 +172,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.create',
     changes: true,
     target: route,
+    fourEyes: always,
   },
   {
     method: 'PATCH',
@@ -171,6 +181,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.update',
     changes: true,
     target: route,
+    fourEyes: routeChangeNeedsFourEyes,
   },
   {
     method: 'POST',
@@ -195,6 +206,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.merchants.set',
     changes: true,
     target: route,
+    fourEyes: always,
   },
   {
     method: 'POST',
@@ -203,6 +215,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.merchant.bind',
     changes: true,
     target: route,
+    fourEyes: always,
   },
   {
     method: 'DELETE',
@@ -211,6 +224,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.merchant.unbind',
     changes: true,
     target: route,
+    fourEyes: always,
   },
 
   {
@@ -244,6 +258,41 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'merchant.list',
     changes: false,
   },
+  // Four eyes (approvals/): who asked sees their requests; approvers see and decide what waits for them.
+  {
+    method: 'GET',
+    url: '/admin/approvals',
+    allow: only('owner', 'admin', 'approver', 'reconciliation', 'auditor'),
+    action: 'approval.list',
+    changes: false,
+    note: 'what waits for me, what I asked for',
+  },
+  {
+    method: 'GET',
+    url: '/admin/approvals/:id',
+    allow: only('owner', 'admin', 'approver', 'reconciliation', 'auditor'),
+    action: 'approval.read',
+    changes: false,
+  },
+  {
+    method: 'POST',
+    url: '/admin/approvals/:id/approve',
+    allow: only('owner', 'approver'),
+    action: 'approval.approve',
+    changes: true,
+    target: of('approval'),
+    note: 'never your own request',
+  },
+  {
+    method: 'POST',
+    url: '/admin/approvals/:id/reject',
+    allow: only('owner', 'approver', 'admin', 'reconciliation'),
+    action: 'approval.reject',
+    changes: true,
+    target: of('approval'),
+    note: 'approvers; or who asked, withdrawing it',
+  },
+
   {
     method: 'POST',
     url: '/admin/users',
