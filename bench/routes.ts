@@ -4,6 +4,7 @@
 // merchants with the same request mix, one bound to `stp-default`; the sandbox figure is the reference.
 // Afterwards the stores say where every order went, so a figure can never be the other route's.
 import type { Stack } from '@agentpay/stack';
+import { adminRequest } from '@agentpay/testing';
 import pg from 'pg';
 import { closedLoop, type LoadResult } from './load.js';
 import { type BenchMerchant, benchMerchant, fundMerchant, payRequests, transferRequests } from './setup.js';
@@ -15,12 +16,14 @@ const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) :
 
 /** Binds `merchant` to a route through the admin API: its new orders and payouts go there. */
 async function bind(adminUrl: string, routeId: string, merchant: BenchMerchant): Promise<void> {
-  const response = await fetch(`${adminUrl}/admin/routes/${routeId}/merchants/${merchant.mchNo}`, {
+  // A route's merchants need four eyes: asked as system:dev, approved by the stack's approver.
+  const response = await adminRequest({
+    adminUrl,
     method: 'POST',
-    headers: { authorization: 'Bearer dev-admin-token' },
+    path: `/admin/routes/${routeId}/merchants/${merchant.mchNo}`,
   });
-  if (!response.ok)
-    throw new Error(`binding to ${routeId}: HTTP ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`binding to ${routeId}: HTTP ${response.status} ${JSON.stringify(response.body)}`);
 }
 
 /** How many of a merchant's pay orders and transfers each route holds, from the services' own stores. */

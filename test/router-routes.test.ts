@@ -8,6 +8,7 @@ import { freePort, REPO_ROOT, type Stack } from '@agentpay/stack';
 import {
   createTestDatabase,
   createTestMerchant,
+  settleApproval,
   type TestDatabase,
   type TestMerchant,
   waitFor,
@@ -168,7 +169,9 @@ async function admin<T = Record<string, unknown>>(
     },
     ...(hasBody ? { body: init.raw ?? JSON.stringify(body) } : {}),
   });
-  return { status: response.status, body: (await response.json()) as T };
+  // Creating a route and changing its settings or merchants need four eyes: approved by the stack's
+  // approver, answered as the route answers without them.
+  return settleApproval<T>(stack.urls.admin, { status: response.status, body: await response.json() });
 }
 
 async function routeById(id: string): Promise<RouteJson> {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { CLIENT_OPTIONS, call, loadProtos, type UpstreamRouterClient } from '@agentpay/proto';
 import { buildClabe } from '@agentpay/spei';
 import type { Stack } from '@agentpay/stack';
-import { createTestMerchant, type TestMerchant, TIME_ZONE, waitFor } from '@agentpay/testing';
+import { createTestMerchant, settleApproval, type TestMerchant, TIME_ZONE, waitFor } from '@agentpay/testing';
 import { type Envelope, feeFor, formatWireTime, verifyObject } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
@@ -270,8 +270,10 @@ beforeAll(async () => {
     gatewayUrl: stack.urls.gateway,
     feeRate: FEE_RATE,
   });
-  const bound = await admin('POST', `/admin/routes/${ROUTE}/merchants/${merchant.mchNo}`);
-  expect(bound.status, JSON.stringify(bound.json)).toBe(200);
+  // Binding a merchant to a route needs four eyes: approved by the stack's approver.
+  const asked = await admin('POST', `/admin/routes/${ROUTE}/merchants/${merchant.mchNo}`);
+  const bound = await settleApproval(stack.urls.admin, { status: asked.status, body: asked.json });
+  expect(bound.status, JSON.stringify(bound.body)).toBe(200);
   const protos = loadProtos().agentpay;
   router = new protos.router.v1.UpstreamRouter(
     `127.0.0.1:${stack.ports.router}`,

@@ -3,7 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildClabe } from '@agentpay/spei';
 import { SERVICES, type Stack } from '@agentpay/stack';
-import { createTestMerchant, now, type TestMerchant } from '@agentpay/testing';
+import { adminRequest, createTestMerchant, now, type TestMerchant } from '@agentpay/testing';
 import type { FinalQuery } from './checks/input.js';
 import { errorText, gatewayCall, post } from './client.js';
 import type { ChaosOptions } from './options.js';
@@ -306,23 +306,29 @@ export async function worker(ctx: LoadContext, seed: number): Promise<void> {
  */
 async function fund(stack: Stack, mchNo: string): Promise<void> {
   if (!(SERVICES as readonly string[]).includes('ledger')) return;
-  const reply = await fetch(`${stack.urls.admin}/admin/merchants/${mchNo}/adjustments`, {
+  // An adjustment needs four eyes: asked as system:dev, approved by the stack's approver.
+  const reply = await adminRequest({
+    adminUrl: stack.urls.admin,
     method: 'POST',
-    headers: { authorization: 'Bearer dev-admin-token', 'content-type': 'application/json' },
-    body: JSON.stringify({ amount: FUNDING_PESOS, reason: 'chaos run funding', reference: `fund-${mchNo}` }),
+    path: `/admin/merchants/${mchNo}/adjustments`,
+    body: { amount: FUNDING_PESOS, reason: 'chaos run funding', reference: `fund-${mchNo}` },
   });
   if (reply.status !== 201 && reply.status !== 200)
-    throw new Error(`funding ${mchNo} failed: HTTP ${reply.status} ${await reply.text()}`);
+    throw new Error(`funding ${mchNo} failed: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
 }
 
 /** Binds a merchant to a route through the admin API (the route then serves its new orders and payouts). */
 async function bind(stack: Stack, routeId: string, mchNo: string): Promise<void> {
-  const reply = await fetch(`${stack.urls.admin}/admin/routes/${routeId}/merchants/${mchNo}`, {
+  // A route's merchants need four eyes: asked as system:dev, approved by the stack's approver.
+  const reply = await adminRequest({
+    adminUrl: stack.urls.admin,
     method: 'POST',
-    headers: { authorization: 'Bearer dev-admin-token' },
+    path: `/admin/routes/${routeId}/merchants/${mchNo}`,
   });
   if (reply.status !== 200)
-    throw new Error(`binding ${mchNo} to ${routeId} failed: HTTP ${reply.status} ${await reply.text()}`);
+    throw new Error(
+      `binding ${mchNo} to ${routeId} failed: HTTP ${reply.status} ${JSON.stringify(reply.body)}`,
+    );
 }
 
 /**

@@ -5,6 +5,7 @@ export {
   type TestDatabase,
   testDatabaseName,
 } from './database.js';
+export { type AdminAnswer, adminRequest, approverFor, settleApproval } from './four-eyes.js';
 export {
   createTestMerchant,
   merchantClient,

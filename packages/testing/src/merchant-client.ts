@@ -7,6 +7,7 @@ import {
   signObject,
   verifyEnvelope,
 } from '@agentpay/wire';
+import { adminRequest } from './four-eyes.js';
 
 export const TIME_ZONE = 'America/Mexico_City';
 
@@ -79,13 +80,16 @@ export async function createTestMerchant(opts: {
     throw new Error(`creating merchant failed: ${created.status} ${await created.text()}`);
   const fund = opts.fund ?? 1_000_000;
   if (fund !== false) {
-    const funded = await fetch(`${opts.adminUrl}/admin/merchants/${mchNo}/adjustments`, {
+    // An adjustment needs four eyes: asked as `token`'s person, approved by the stack's approver.
+    const funded = await adminRequest({
+      adminUrl: opts.adminUrl,
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: fund, reason: 'test funding', reference: 'test-funding' }),
+      path: `/admin/merchants/${mchNo}/adjustments`,
+      body: { amount: fund, reason: 'test funding', reference: 'test-funding' },
+      token,
     });
     if (funded.status !== 201)
-      throw new Error(`funding merchant ${mchNo} failed: ${funded.status} ${await funded.text()}`);
+      throw new Error(`funding merchant ${mchNo} failed: ${funded.status} ${JSON.stringify(funded.body)}`);
   }
   const platform = await fetch(`${opts.adminUrl}/admin/platform-key`, {
     headers: { authorization: `Bearer ${token}` },
