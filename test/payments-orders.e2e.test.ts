@@ -141,6 +141,8 @@ describe('pay', () => {
       payTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       expiredTime,
       attach: 'cart-7',
+      // The paying deposit's SPEI tracking key, once paid.
+      claveRastreo: expect.stringMatching(/^[A-Z0-9]{1,30}$/),
     });
     expect(await eventsOf(order.orderNo)).toEqual([{ from: 'wait', to: 'success', version: '2' }]);
   });
