@@ -139,6 +139,22 @@ describe('a session', () => {
     expect(out.status).toBe(204);
     expect((await call('/admin/me', { headers: { cookie: session.cookie } })).status).toBe(401);
   });
+  it('ends after 15 minutes without a request, and 12 hours after sign-in, however busy', async () => {
+    const idle = await owner.signIn();
+    const old = await owner.signIn();
+    for (const s of [idle, old])
+      expect((await call('/admin/me', { headers: { cookie: s.cookie } })).status).toBe(200);
+    const me = async (cookie: string) => call('/admin/me', { headers: { cookie } });
+    // Moved back in time in the store: the clock the gateway reads is the database's rows against now.
+    await gatewayDb.query(
+      "update user_sessions set last_seen_at = now() - interval '16 minutes' where id = (select id from user_sessions order by created_at desc offset 1 limit 1)",
+    );
+    await gatewayDb.query(
+      "update user_sessions set created_at = now() - interval '12 hours 1 minute' where id = (select id from user_sessions order by created_at desc limit 1)",
+    );
+    expect((await me(idle.cookie)).status).toBe(401);
+    expect((await me(old.cookie)).status).toBe(401);
+  });
 });
 
 describe('sign-in', () => {
@@ -205,6 +221,13 @@ describe('sign-in', () => {
     expect((await call('/console/api/session', { body: right })).status).toBe(200);
     // A recovery code signs in once.
     expect((await call('/console/api/session', { body: right })).status).toBe(401);
+    // And so does a TOTP code. The helper's sign-in spent the freshest step; forgotten here, so a code works
+    // once and the same code again does not.
+    await gatewayDb.query('update users set totp_last_step = null where id = $1', [person.id]);
+    const code = totpCode(person.totpSecret, 1);
+    const once = { email: person.email, password: person.password, code };
+    expect((await call('/console/api/session', { body: once })).status).toBe(200);
+    expect((await call('/console/api/session', { body: once })).status).toBe(401);
   });
 
   it('refuses a password under 12 characters or among the most common, naming the problem', async () => {
