@@ -411,6 +411,23 @@ describe("a merchant's people", () => {
     });
     expect(refused.status).toBe(403);
 
+    // The merchant's own security history: its entries only, for its owner and admin.
+    const history = await call('/dashboard/api/audit?limit=500', {
+      base: stack.urls.gateway,
+      headers: bearer(mOwner.token),
+    });
+    const own = history.body['entries'] as { mchNo: string; action: string }[];
+    expect(own.length).toBeGreaterThan(3);
+    expect(own.every((e) => e.mchNo === merchant.mchNo)).toBe(true);
+    expect(own.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['merchant_user.invite', 'session.create']),
+    );
+    const forViewer = await call('/dashboard/api/audit', {
+      base: stack.urls.gateway,
+      headers: bearer(viewer.token),
+    });
+    expect(forViewer.status).toBe(403);
+
     const audit = await call(`/admin/audit?mchNo=${merchant.mchNo}&action=merchant_user.invite`, {
       headers: DEV,
     });

@@ -172,6 +172,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       issuer: 'AgentPay',
     });
     registerDashboardApi(merchantApi, {
+      db,
       people,
       audit,
       logger,

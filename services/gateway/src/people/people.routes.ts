@@ -398,6 +398,7 @@ export function peopleErrorReply(
 }
 
 export interface DashboardDeps {
+  db: Kysely<Database>;
   people: PeopleService;
   audit: AuditLog;
   logger: Logger;
@@ -434,7 +435,7 @@ export function registerDashboardApi(app: FastifyInstance, deps: DashboardDeps):
       production: deps.production,
     });
 
-    const scopeOf = (request: FastifyRequest): Scope => {
+    const scopeOf = (request: FastifyRequest): Extract<Scope, { kind: 'merchant' }> => {
       const scope = (request.actor as Actor).scope;
       if (scope.kind !== 'merchant') throw new PeopleError('forbidden', 'not a merchant person');
       return scope;
@@ -457,6 +458,12 @@ export function registerDashboardApi(app: FastifyInstance, deps: DashboardDeps):
         inviteUrl: `${deps.publicBaseUrl}/dashboard/invitations/${inviteToken}`,
         inviteToken,
       });
+    });
+
+    // The security history: what the merchant's people did and what was done to the merchant, nothing else.
+    dash.get('/dashboard/api/audit', async (request) => {
+      const query = parse(auditQuery, request.query);
+      return listAudit(deps.db, { ...query, mchNo: scopeOf(request).mchNo });
     });
 
     dash.patch<{ Params: { id: string } }>('/dashboard/api/users/:id', async (request) => {

@@ -521,6 +521,16 @@ export const DASHBOARD_PERMISSIONS: readonly Permission[] = [
     target: of('user'),
     note: 'owners and the owner role: owner only',
   },
+  {
+    method: 'GET',
+    url: '/dashboard/api/audit',
+    allow: team('owner', 'admin'),
+    action: 'audit.read',
+    changes: false,
+    auditRead: true,
+    target: () => 'audit_log',
+    note: "the merchant's own entries (security history)",
+  },
 ];
 
 export const ALL_OPERATOR_ROLES = ALL;
