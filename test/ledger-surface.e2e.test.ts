@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { AgentpayClient, type BalanceRecord, unwrap } from '@agentpay/merchant-sdk';
 import { connectNats, statusChangedSubject } from '@agentpay/messaging';
 import {
+  approverFor,
   createTestDatabase,
   createTestMerchant,
   createTestPerson,
@@ -495,6 +496,25 @@ describe('the admin CLI', () => {
     return { code, stdout, stderr };
   }
 
+  /**
+   * An adjustment asked for through the CLI waits for a second person (four eyes): that person approves it
+   * with the CLI, and the approval's result is what the adjustment answers.
+   */
+  async function cliAdjust(...argv: string[]) {
+    const asked = await cli('adjust', ...argv);
+    if (asked.code !== 0) return asked;
+    const { approval } = JSON.parse(asked.stdout) as { approval: { id: string } };
+    const approver = await approverFor(admin);
+    const approved = await cli('approvals', 'approve', approval.id, '--token', approver.token);
+    if (approved.code !== 0) return approved;
+    const { result } = (
+      JSON.parse(approved.stdout) as { approval: { result: { status: number; body: unknown } } }
+    ).approval;
+    return result.status < 300
+      ? { code: 0, stdout: JSON.stringify(result.body), stderr: '' }
+      : { code: 1, stdout: '', stderr: `${result.status} ${JSON.stringify(result.body)}` };
+  }
+
   it('shows a balance, adjusts it both ways, settles and checks the books', async () => {
     const before = await cli('balance', b.mchNo);
     expect(before.code, before.stderr).toBe(0);
@@ -506,8 +526,7 @@ describe('the admin CLI', () => {
       frozen: 0,
     });
 
-    const credit = await cli(
-      'adjust',
+    const credit = await cliAdjust(
       b.mchNo,
       '--amount',
       '10.25',
@@ -521,22 +540,13 @@ describe('the admin CLI', () => {
       created: true,
       record: { amount: 10.25, availableBalance: 15.25 },
     });
-    const debit = await cli(
-      'adjust',
-      b.mchNo,
-      '--amount=-0.25',
-      '--reason',
-      'cli debit',
-      '--reference',
-      'cli-2',
-    );
+    const debit = await cliAdjust(b.mchNo, '--amount=-0.25', '--reason', 'cli debit', '--reference', 'cli-2');
     expect(debit.code, debit.stderr).toBe(0);
     expect(JSON.parse(debit.stdout)).toMatchObject({
       record: { availableChange: -0.25, availableBalance: 15 },
     });
 
-    const overdraw = await cli(
-      'adjust',
+    const overdraw = await cliAdjust(
       b.mchNo,
       '--amount=-15.01',
       '--reason',
@@ -546,7 +556,7 @@ describe('the admin CLI', () => {
     );
     expect(overdraw.code).toBe(1);
     expect(overdraw.stderr).toContain('409');
-    const wrong = await cli('adjust', b.mchNo, '--amount', '1.005', '--reason', 'r', '--reference', 'cli-4');
+    const wrong = await cliAdjust(b.mchNo, '--amount', '1.005', '--reason', 'r', '--reference', 'cli-4');
     expect(wrong.code).toBe(2);
 
     const settled = await cli('settle', '--until', formatWireTime(new Date(), TIME_ZONE));

@@ -330,8 +330,43 @@ export async function discrepanciesResolve(ctx: Context): Promise<void> {
   if (!['apply', 'credit', 'return'].includes(action)) {
     throw usage(`--action must be apply, credit or return, got "${action}"`);
   }
-  const body = { action, reason: requireOption(ctx, 'reason'), operator: requireOption(ctx, 'operator') };
+  // The operator is the person behind the token; --operator is read only by gateways older than that.
+  const operator = option(ctx, 'operator');
+  const body = { action, reason: requireOption(ctx, 'reason'), ...(operator ? { operator } : {}) };
   ctx.out(
     json(await callApi(ctx.admin, 'POST', `/admin/discrepancies/${encodeURIComponent(id)}/resolve`, body)),
   );
+}
+
+const APPROVAL_ID = /^apr_[0-9a-f]{24}$/;
+const approvalPath = (ctx: Context) => {
+  const id = requirePositional(ctx, 'the approval id (apr_…)');
+  if (!APPROVAL_ID.test(id)) throw usage(`an approval id is apr_ and 24 hex digits, got "${id}"`);
+  return `/admin/approvals/${id}`;
+};
+
+/** Four eyes: requests that wait (or waited) for a second person. */
+export async function approvalsList(ctx: Context): Promise<void> {
+  if (ctx.positionals.length > 0) throw usage(`unexpected argument "${ctx.positionals[0]}"`);
+  const query = new URLSearchParams();
+  for (const name of ['state', 'mine', 'limit', 'before']) {
+    const value = option(ctx, name);
+    if (value !== undefined) query.set(name, value);
+  }
+  const text = query.toString();
+  ctx.out(json(await callApi(ctx.admin, 'GET', `/admin/approvals${text ? `?${text}` : ''}`)));
+}
+
+export async function approvalsShow(ctx: Context): Promise<void> {
+  ctx.out(json(await callApi(ctx.admin, 'GET', approvalPath(ctx))));
+}
+
+/** Approves another person's request: it is executed at once, and the approval shows its result. */
+export async function approvalsApprove(ctx: Context): Promise<void> {
+  ctx.out(json(await callApi(ctx.admin, 'POST', `${approvalPath(ctx)}/approve`)));
+}
+
+export async function approvalsReject(ctx: Context): Promise<void> {
+  const path = `${approvalPath(ctx)}/reject`;
+  ctx.out(json(await callApi(ctx.admin, 'POST', path, { reason: requireOption(ctx, 'reason') })));
 }

@@ -153,6 +153,23 @@ export async function finish(
 }
 
 /**
+ * Replaces the stored answer of an approval executed in its effect's own transaction (which could only name
+ * the change) with the route's full answer, read after the commit.
+ */
+export async function recordResult(
+  db: Db,
+  id: string,
+  result: { status: number; body: unknown },
+): Promise<void> {
+  await db
+    .updateTable('approvals')
+    .set({ result: JSON.stringify(result) })
+    .where('id', '=', id)
+    .where('state', '=', 'executed')
+    .execute();
+}
+
+/**
  * Claims approved requests whose execution has not finished and was last started before `staleBefore` (a
  * crash between the approval and the execution, or a service that was down): each claimed row's claim is
  * renewed, so two sweeps never take the same one in the same lease.

@@ -15,6 +15,7 @@ import {
   finish,
   insertApproval,
   listApprovals,
+  recordResult,
   reject,
 } from './approval.repository.js';
 
@@ -174,7 +175,8 @@ export function createApprovals(deps: ApprovalsDeps) {
       );
       return row;
     }
-    if (!recordedInTransaction) await finish(db, row.id, result, now());
+    if (recordedInTransaction) await recordResult(db, row.id, result);
+    else await finish(db, row.id, result, now());
     const after = (await findApproval(db, row.id)) ?? row;
     logger.info(
       { approvalId: row.id, action: row.action, state: after.state, status: result.status },
