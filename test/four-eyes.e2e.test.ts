@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack } from './support/stack.js';
 
-// CONTRACT.md section 17, four eyes, through the whole stack as real processes: a request that moves money
+// Four eyes (services/gateway/README.md) through the whole stack as real processes: a request that moves money
 // waits for a second person; the person who asked cannot approve; two approvals at the same moment execute
 // once; an approval survives a crash of the gateway between the approval and the execution; the ledger and
 // the router record who asked, and for which approval.

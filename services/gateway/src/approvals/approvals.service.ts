@@ -25,7 +25,7 @@ import {
 // another (approved → executed | failed), and repeated safely (an idempotency key derived from the approval
 // travels to the service) when a crash left it approved: the sweep takes over a claim older than its lease.
 
-/** A pending request expires after 24 hours (CONTRACT.md section 17). */
+/** A pending request expires after 24 hours (services/gateway/README.md "Four eyes"). */
 export const APPROVAL_TTL_MS = 24 * 3_600_000;
 
 /** The roles that may approve. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from '@agentpay/http';
 
-// Which admin requests need a second person (CONTRACT.md section 17, services/gateway/README.md "Four eyes"):
+// Which admin requests need a second person (services/gateway/README.md "Four eyes"):
 // those that move money or change who can move it. The permission table (people/permissions.ts) asks these
 // for each request of the routes concerned; a request they answer true for goes to an approval.
 

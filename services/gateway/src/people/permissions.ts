@@ -83,7 +83,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'merchant.update',
     changes: true,
     target: merchant,
-    note: 'status, fee rate, keys',
+    note: 'status, fee rate, keys; adding a key: four eyes',
     fourEyes: merchantChangeNeedsFourEyes,
   },
 
@@ -101,6 +101,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'adjustment.create',
     changes: true,
     target: merchant,
+    note: 'four eyes',
     fourEyes: always,
   },
   {
@@ -148,6 +149,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'discrepancy.resolve',
     changes: true,
     target: of('discrepancy'),
+    note: 'credit, return: four eyes',
     fourEyes: resolutionNeedsFourEyes,
   },
 
@@ -172,6 +174,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.create',
     changes: true,
     target: route,
+    note: 'four eyes',
     fourEyes: always,
   },
   {
@@ -181,6 +184,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.update',
     changes: true,
     target: route,
+    note: 'four eyes, but name, weight, priority, enabled at once',
     fourEyes: routeChangeNeedsFourEyes,
   },
   {
@@ -206,6 +210,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.merchants.set',
     changes: true,
     target: route,
+    note: 'four eyes',
     fourEyes: always,
   },
   {
@@ -215,6 +220,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.merchant.bind',
     changes: true,
     target: route,
+    note: 'four eyes',
     fourEyes: always,
   },
   {
@@ -224,6 +230,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
     action: 'route.merchant.unbind',
     changes: true,
     target: route,
+    note: 'four eyes',
     fourEyes: always,
   },
 
