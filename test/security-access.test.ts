@@ -393,7 +393,7 @@ describe('callbacks with the SSRF guard on (NOTIFY_ALLOW_PRIVATE=false)', () => 
   }
 
   async function deliveriesOf(orderNo: string): Promise<Delivery[]> {
-    const response = await fetch(`${stack.urls.notifier}/admin/deliveries?orderNo=${orderNo}`, {
+    const response = await fetch(`${stack.urls.admin}/admin/deliveries?orderNo=${orderNo}`, {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
     return ((await response.json()) as { deliveries: Delivery[] }).deliveries;
