@@ -40,7 +40,8 @@ export async function startTestStack(options: Partial<StackOptions> = {}): Promi
   };
 }
 
-async function dropDatabases(serverUrl: string, prefix: string): Promise<void> {
+/** Drops every database named `<prefix>_…` on the server. */
+export async function dropDatabases(serverUrl: string, prefix: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -56,7 +57,8 @@ async function dropDatabases(serverUrl: string, prefix: string): Promise<void> {
   }
 }
 
-async function deleteStream(url: string, name: string): Promise<void> {
+/** Deletes a JetStream stream, if it exists. */
+export async function deleteStream(url: string, name: string): Promise<void> {
   const nc = await connect({ servers: url });
   try {
     const jsm = await jetstreamManager(nc);

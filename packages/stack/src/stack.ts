@@ -86,6 +86,11 @@ export interface StackOptions {
   /** Readiness deadline, ms; default 60000. */
   readyTimeoutMs?: number;
   /**
+   * Aborts the start: the services launched so far are stopped (SIGTERM, they drain) and startStack rejects
+   * with the signal's reason, so a supervisor told to stop while the stack comes up leaves nothing behind.
+   */
+  signal?: AbortSignal;
+  /**
    * Processes of every service; default 1. With more, each replica has its own ports; gRPC clients get
    * every replica's address (`ipv4:` list, balanced round-robin) and the internal HTTP hops (notifier,
    * sandbox, notices) go through a local TCP front, as a Kubernetes Service would spread them.
@@ -149,6 +154,7 @@ async function randomPorts(): Promise<Ports> {
 
 /** Starts every agentpay service as its own process (or `replicas` of each) and waits until all report ready. */
 export async function startStack(options: StackOptions): Promise<Stack> {
+  options.signal?.throwIfAborted();
   const replicas = options.replicas ?? 1;
   const replicaPorts: Ports[] = [
     options.ports === 'random' ? await randomPorts() : { ...DEFAULT_PORTS, ...options.ports },
@@ -229,7 +235,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...options.serviceEnv?.[service],
         ...overrides.get(service),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel carries no message: a service stops when it closes, which the kernel does when this
+      // process exits, however it exits (SIGKILL included); see runService and the README.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     const label = replicas === 1 ? service : `${service}#${replica}`;
     for (const stream of [child.stdout, child.stderr]) {
@@ -280,9 +288,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ]);
     let last = '';
     while (Date.now() < deadline) {
+      options.signal?.throwIfAborted();
+      const probeSignal = options.signal
+        ? AbortSignal.any([options.signal, AbortSignal.timeout(2_000)])
+        : AbortSignal.timeout(2_000);
       const results = await Promise.all(
         urls.map((url) =>
-          fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+          fetch(url, { signal: probeSignal }).then(
             async (r) => (r.ok ? '' : `${url}: ${r.status} ${await r.text()}`),
             (err: Error) => `${url}: ${err.message}`,
           ),
@@ -290,6 +302,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       );
       last = results.filter(Boolean).join('; ');
       if (!last) return;
+      options.signal?.throwIfAborted();
       const dead = [...children].find(([, child]) => child.exitCode !== null);
       if (dead) throw new Error(`${dead[0]} exited with code ${dead[1].exitCode} during start\n${tails()}`);
       await new Promise((r) => setTimeout(r, 200));
@@ -307,6 +320,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   for (const service of SERVICES) for (const replica of everyReplica) launch(service, replica);
   try {
     await waitReady();
+    // Aborted while the last probe answered: stopped all the same.
+    options.signal?.throwIfAborted();
   } catch (err) {
     await stopAll();
     throw err;
