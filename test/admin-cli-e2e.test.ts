@@ -34,7 +34,8 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
       ['--import', 'tsx', 'packages/admin-cli/src/main.ts', ...args],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, ADMIN_URL: stack.urls.admin, NOTIFIER_URL: stack.urls.notifier, ...env },
+        // Callback deliveries are served by the gateway's admin port (the notifier answers only the gateway).
+        env: { ...process.env, ADMIN_URL: stack.urls.admin, NOTIFIER_URL: stack.urls.admin, ...env },
       },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
