@@ -158,11 +158,26 @@ describe('the gateway bundle', () => {
       });
       const live = await fetch(`http://127.0.0.1:${ports.merchantPort}/livez`);
       expect(live.status).toBe(200);
-      const key = await fetch(`http://127.0.0.1:${ports.adminPort}/admin/platform-key`, {
-        headers: { authorization: 'Bearer bundle-test-token' },
+      // Production: ADMIN_TOKEN brings the first owner in and does nothing else. Accepting the invitation
+      // runs scrypt, the common-password list, TOTP and the QR code from the bundle's node_modules.
+      const admin = `http://127.0.0.1:${ports.adminPort}`;
+      const auth = { authorization: 'Bearer bundle-test-token', 'content-type': 'application/json' };
+      const key = await fetch(`${admin}/admin/platform-key`, { headers: auth });
+      expect(key.status).toBe(401);
+      const invited = await fetch(`${admin}/admin/users`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ email: 'owner@bundle.test', name: 'Owner', roles: ['owner'] }),
       });
-      expect(key.status).toBe(200);
-      expect(JSON.stringify(await key.json())).toContain('BEGIN PUBLIC KEY');
+      expect(invited.status).toBe(201);
+      const { inviteToken } = (await invited.json()) as { inviteToken: string };
+      const accepted = await fetch(`${admin}/console/api/invitations/${inviteToken}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: 'a long and rare passphrase' }),
+      });
+      expect(accepted.status).toBe(200);
+      expect(String(((await accepted.json()) as { qrSvg: string }).qrSvg)).toMatch(/^<svg/);
     } finally {
       child.kill('SIGTERM');
     }

@@ -30,8 +30,9 @@ async function call(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: unknown },
 ) {
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
   const response = await fetch(url, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    method,
     headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
@@ -42,7 +43,7 @@ async function call(
   } catch {
     json = { text };
   }
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return { json, headers: response.headers };
 }
 
