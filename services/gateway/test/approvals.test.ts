@@ -293,6 +293,15 @@ describe('rejecting and expiry', () => {
     expect(done.size).toBe(0);
   });
 
+  it('the person who asked may withdraw their own request; nobody else without the role', async () => {
+    const id = await ask(ANA);
+    expect((await as(DAN, 'POST', `/admin/approvals/${id}/reject`, { reason: 'not mine' })).status).toBe(403);
+    const withdrawn = await as<Decided>(ANA, 'POST', `/admin/approvals/${id}/reject`, { reason: 'typo' });
+    expect(withdrawn.body.approval).toMatchObject({ state: 'rejected', decidedBy: { label: ANA.label } });
+    expect((await as(BEA, 'POST', `/admin/approvals/${id}/approve`)).status).toBe(409);
+    expect(done.size).toBe(0);
+  });
+
   it('a pending request expires after 24 hours: approving it then is refused, and the sweep marks it', async () => {
     const id = await ask(ANA);
     const late = await ask(ANA, 't2');

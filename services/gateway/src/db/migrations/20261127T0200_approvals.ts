@@ -34,7 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('executed_at', 'timestamptz')
     .addCheckConstraint(
       'approvals_second_person',
-      sql`decided_by_id is null or decided_by_id <> requested_by_id`,
+      // Approved (and what follows) only by a second person; the requester may withdraw (reject) their own.
+      sql`state not in ('approved', 'executed', 'failed') or decided_by_id <> requested_by_id`,
     )
     .execute();
   await sql`create index approvals_state_idx on approvals (state, requested_at desc)`.execute(db);
