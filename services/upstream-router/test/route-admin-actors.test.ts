@@ -100,7 +100,8 @@ describe('who changes a route', () => {
       { id: 'actors-a', changes: spec('', { weight: 7 }), fields: ['weight'] },
       originMetadata({ actor: bea }),
     );
-    expect(changed).toMatchObject({ created_by: ana.label, updated_by: bea.label, approval_id: '' });
+    // A change without an approval (a weight, at once) keeps the approval of the last change that had one.
+    expect(changed).toMatchObject({ created_by: ana.label, updated_by: bea.label, approval_id: 'apr_1' });
     expect(changed.spec?.weight).toBe(7);
 
     const bound = await rpc(

@@ -84,6 +84,12 @@ export interface ChangedBy {
   approvalId: string;
 }
 
+/** The columns a change by `changedBy` sets: who, and the approval only when it carried one. */
+const updatedBy = (changedBy: ChangedBy) => ({
+  updated_by: changedBy.by,
+  ...(changedBy.approvalId && { approval_id: changedBy.approvalId }),
+});
+
 /** Adds a route; an existing id is left as it is (false). */
 export async function insertRoute(
   db: Kysely<Database> | Transaction<Database>,
@@ -172,7 +178,7 @@ export async function saveRoute(
       merchant_scope: route.merchantScope,
       code_map: JSON.stringify(route.codeMap),
       updated_at: new Date(),
-      ...(changedBy && { updated_by: changedBy.by, approval_id: changedBy.approvalId }),
+      ...(changedBy && updatedBy(changedBy)),
     })
     .where('id', '=', route.id)
     .execute();
@@ -232,7 +238,7 @@ export async function touchRoute(
     .updateTable('routes')
     .set({
       updated_at: new Date(),
-      ...(changedBy && { updated_by: changedBy.by, approval_id: changedBy.approvalId }),
+      ...(changedBy && updatedBy(changedBy)),
     })
     .where('id', '=', id)
     .execute();
