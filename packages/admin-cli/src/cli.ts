@@ -1,6 +1,8 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import * as commands from './commands.js';
-import { CliError, Exit } from './http.js';
+import { type Credentials, credentialsPath, readCredentials, sameUrl } from './credentials.js';
+import { type ApiTarget, CliError, Exit, PendingApproval } from './http.js';
+import * as people from './people.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -9,12 +11,16 @@ interface Command {
   summary: string;
   options: Options;
   run(ctx: commands.Context): Promise<void>;
+  /** false: the command needs no one signed in (keygen, login, logout use no or their own token). */
+  acts?: false;
 }
+
+const TOKEN_FILE = '$XDG_CONFIG_HOME/agentpay/credentials.json, else ~/.config/agentpay/credentials.json';
+const DEFAULT_ADMIN_URL = 'http://127.0.0.1:8081';
 
 const GLOBAL_OPTIONS: Options = {
   help: { type: 'boolean', short: 'h' },
   'admin-url': { type: 'string' },
-  'notifier-url': { type: 'string' },
   token: { type: 'string' },
 };
 
@@ -28,12 +34,38 @@ const routeBody: Options = { body: { type: 'string' }, file: { type: 'string' } 
 const ROUTES_NOTE = 'requires the routes admin API';
 
 const COMMANDS: Record<string, Command> = {
+  login: {
+    usage: 'login [--email <email>] [--password-stdin] [--code <totp>] [--expires-in-days <1-90>]',
+    summary: `Sign in as yourself (email, password, authenticator code; asked for when not given; the password also from ADMIN_PASSWORD) and store a personal token for every later command (${TOKEN_FILE}, mode 600; default 30 days).`,
+    options: {
+      email: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      code: { type: 'string' },
+      'expires-in-days': { type: 'string' },
+    },
+    run: people.login,
+    acts: false,
+  },
+  logout: {
+    usage: 'logout',
+    summary: 'Revoke the stored personal token and delete the credentials file.',
+    options: {},
+    run: people.logout,
+    acts: false,
+  },
+  whoami: {
+    usage: 'whoami',
+    summary: 'Who the commands act as: the person, their roles, and the token.',
+    options: {},
+    run: people.whoami,
+  },
   keygen: {
     usage: 'keygen --out <dir> [--force]',
     summary:
       'Generate a merchant RSA-2048 key pair: <dir>/private-key.pem (mode 600) and <dir>/public-key.pem.',
     options: { out: { type: 'string' }, force: { type: 'boolean' } },
     run: commands.keygen,
+    acts: false,
   },
   'merchant create': {
     usage:
@@ -93,13 +125,13 @@ const COMMANDS: Record<string, Command> = {
   },
   'callbacks list': {
     usage: 'callbacks list --order-no <orderNo|transferNo>',
-    summary: 'Callback deliveries of an order and their attempts (notifier admin API).',
+    summary: 'Callback deliveries of an order and their attempts.',
     options: { 'order-no': { type: 'string' } },
     run: commands.callbacksList,
   },
   'callbacks resend': {
     usage: 'callbacks resend <deliveryId>',
-    summary: 'Send a callback delivery again now (notifier admin API).',
+    summary: 'Send a callback delivery again now.',
     options: {},
     run: commands.callbacksResend,
   },
@@ -195,6 +227,83 @@ const COMMANDS: Record<string, Command> = {
     options: { reason: { type: 'string' } },
     run: commands.approvalsReject,
   },
+  'users invite': {
+    usage: 'users invite --email <email> [--name <name>] --role <role>...',
+    summary:
+      'Invite an operator (owner): prints the invitation link (72 h, once) where they set a password and enrol TOTP.',
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', multiple: true },
+    },
+    run: people.usersInvite,
+  },
+  'users list': {
+    usage: 'users list',
+    summary: 'The operators: roles, status, lock.',
+    options: {},
+    run: people.usersList,
+  },
+  'users roles': {
+    usage: 'users roles <id|email> --role <role>...',
+    summary: 'Replace an operator’s roles (owner).',
+    options: { role: { type: 'string', multiple: true } },
+    run: people.usersRoles,
+  },
+  'users disable': {
+    usage: 'users disable <id|email>',
+    summary: 'Disable an operator at once: every session and token they hold ends.',
+    options: {},
+    run: people.usersDisable,
+  },
+  'users enable': {
+    usage: 'users enable <id|email>',
+    summary: 'Enable a disabled operator again.',
+    options: {},
+    run: people.usersEnable,
+  },
+  'users unlock': {
+    usage: 'users unlock <id|email>',
+    summary: 'Unlock an operator locked out by ten failed sign-ins.',
+    options: {},
+    run: people.usersUnlock,
+  },
+  'audit list': {
+    usage:
+      'audit list [--actor <id>] [--action <action>] [--target <t>] [--mchNo <mchNo>] [--from <iso>] [--to <iso>] [--cursor <c>] [--limit <n>]',
+    summary: 'The audit log, newest first, a page at a time (owner, auditor).',
+    options: {
+      actor: { type: 'string' },
+      action: { type: 'string' },
+      target: { type: 'string' },
+      mchNo: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      cursor: { type: 'string' },
+      limit: { type: 'string' },
+    },
+    run: people.auditList,
+  },
+  'audit verify': {
+    usage: 'audit verify',
+    summary: 'Prove the audit log’s hash chain; exit 1 when it is broken.',
+    options: {},
+    run: people.auditVerify,
+  },
+  'audit export': {
+    usage:
+      'audit export [--from <iso>] [--to <iso>] [--actor <id>] [--action <a>] [--target <t>] [--out <file>]',
+    summary: 'The audit log as CSV, to stdout or a new file (mode 600).',
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      actor: { type: 'string' },
+      action: { type: 'string' },
+      target: { type: 'string' },
+      out: { type: 'string' },
+    },
+    run: people.auditExport,
+  },
   'routes list': {
     usage: 'routes list',
     summary: `List upstream routes (${ROUTES_NOTE}).`,
@@ -267,15 +376,21 @@ Usage: npm run admin -- <command> [options]
 Commands:
 ${lines.join('\n')}
 
+Who acts: you. \`login\` once stores a personal token (mode 600) in
+  \$XDG_CONFIG_HOME/agentpay/credentials.json, else ~/.config/agentpay/credentials.json;
+every command acts as you with it, audited under your name. A command that needs four eyes prints its
+pending approval and exits 0: a second person approves it (approvals approve <id>).
+
 Options for every command:
-  --admin-url <url>     admin API (gateway admin port); env ADMIN_URL, default http://127.0.0.1:8081
-  --notifier-url <url>  notifier admin API (callbacks); env NOTIFIER_URL, default http://127.0.0.1:8082
-  --token <token>       bearer token of both; env ADMIN_TOKEN, default dev-admin-token
-  -h, --help            this help, or a command's
+  --admin-url <url>  admin API (gateway admin port); env ADMIN_URL; default where you logged in, else
+                     http://127.0.0.1:8081
+  --token <token>    act with this token instead of your login; env ADMIN_TOKEN. ADMIN_TOKEN acts as
+                     system:dev outside production; production refuses it except to create the first owner
+  -h, --help         this help, or a command's
 
 Output: API results as JSON on stdout; messages on stderr.
-Exit codes: 0 done, 1 the API refused or failed (its message is printed), 2 wrong command line,
-            3 the API could not be reached.
+Exit codes: 0 done (or waiting for a second person), 1 the API refused or failed (its message is printed),
+            2 wrong command line, 3 the API could not be reached.
 `;
 }
 
@@ -286,6 +401,64 @@ function commandHelp(command: Command): string {
 export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Asks on the terminal (hidden: without echo); absent when stdin is not a terminal. */
+  prompt?: (question: string, hidden: boolean) => Promise<string>;
+  /** All of stdin (login --password-stdin). */
+  readStdin?: () => Promise<string>;
+}
+
+/**
+ * Who the command acts as (CONTRACT.md section 17): a token given explicitly (--token, else ADMIN_TOKEN),
+ * said on stderr; else the person who logged in, from the credentials file. Never a default token.
+ */
+function actor(
+  values: commands.Context['values'],
+  env: NodeJS.ProcessEnv,
+  credentialsFile: string,
+  acts: boolean,
+  io: Io,
+): Pick<ApiTarget, 'baseUrl' | 'token' | 'noToken' | 'unauthorizedHint'> {
+  const explicitUrl = (values['admin-url'] as string | undefined) ?? (env['ADMIN_URL'] || undefined);
+  const flag = values['token'] as string | undefined;
+  const explicit = flag ?? (env['ADMIN_TOKEN'] || undefined);
+  if (explicit !== undefined) {
+    const from = flag !== undefined ? '--token' : 'ADMIN_TOKEN';
+    if (acts) {
+      io.stderr(
+        explicit.startsWith('apt_')
+          ? `acting with the personal token of ${from}, not your login\n`
+          : `acting as system:dev with ${from}, not as a person (production refuses it except to create the first owner)\n`,
+      );
+    }
+    return {
+      baseUrl: explicitUrl ?? DEFAULT_ADMIN_URL,
+      token: explicit,
+      unauthorizedHint: `the token of ${from} was refused: in production ADMIN_TOKEN only creates the first owner; sign in with npm run admin -- login`,
+    };
+  }
+  let stored: Credentials | undefined;
+  let problem: string | undefined;
+  try {
+    stored = acts ? readCredentials(credentialsFile) : undefined;
+  } catch (err) {
+    problem = (err as Error).message;
+  }
+  const relogin = `npm run admin -- login${explicitUrl ? ` --admin-url ${explicitUrl}` : ''}`;
+  if (stored && explicitUrl && !sameUrl(explicitUrl, stored.adminUrl)) {
+    problem = `you are signed in to ${stored.adminUrl}, not ${explicitUrl}: ${relogin}`;
+    stored = undefined;
+  } else if (stored && Date.parse(stored.expiresAt) <= Date.now()) {
+    problem = `your token expired at ${stored.expiresAt}: ${relogin}`;
+    stored = undefined;
+  }
+  return {
+    baseUrl: explicitUrl ?? stored?.adminUrl ?? DEFAULT_ADMIN_URL,
+    token: stored?.token,
+    noToken:
+      problem ??
+      `not signed in: ${relogin} (outside production ADMIN_TOKEN=dev-admin-token acts as system:dev)`,
+    unauthorizedHint: `the token of ${stored?.email ?? 'your login'} was refused (revoked, or the person disabled): ${relogin}`,
+  };
 }
 
 /** Runs one command line; answers the exit code. Never throws. */
@@ -324,31 +497,38 @@ export async function run(argv: readonly string[], env: NodeJS.ProcessEnv, io: I
   }
 
   const values = parsed.values as commands.Context['values'];
-  const token = (values['token'] as string | undefined) ?? env['ADMIN_TOKEN'] ?? 'dev-admin-token';
+  const credentialsFile = credentialsPath(env);
   const ctx: commands.Context = {
     admin: {
       name: 'admin API',
-      baseUrl: (values['admin-url'] as string | undefined) ?? env['ADMIN_URL'] ?? 'http://127.0.0.1:8081',
-      token,
+      ...actor(values, env, credentialsFile, command.acts !== false, io),
       missingHint: name.startsWith('routes ')
         ? 'the routes admin API is not available on this admin API yet'
         : undefined,
     },
-    notifier: {
-      name: 'notifier admin API',
-      baseUrl:
-        (values['notifier-url'] as string | undefined) ?? env['NOTIFIER_URL'] ?? 'http://127.0.0.1:8082',
-      token,
-      missingHint: 'the notifier has no callback admin API here',
-    },
     out: (text) => io.stdout(`${text}\n`),
+    write: (text) => io.stdout(text),
+    err: (text) => io.stderr(`${text}\n`),
     values,
     positionals: parsed.positionals,
+    env,
+    credentialsFile,
+    prompt: io.prompt,
+    readStdin: io.readStdin ?? (async () => ''),
   };
   try {
     await command.run(ctx);
     return Exit.OK;
   } catch (err) {
+    if (err instanceof PendingApproval) {
+      // Four eyes: taken, not done. The answer as the API gave it on stdout; what to do next on stderr.
+      const { id, summary } = err.body.approval;
+      io.stdout(`${JSON.stringify(err.body, null, 2)}\n`);
+      io.stderr(
+        `approval ${id} pending${summary ? `: ${summary}` : ''}\nwaiting for a second person: npm run admin -- approvals approve ${id}\n`,
+      );
+      return Exit.OK;
+    }
     if (err instanceof CliError) {
       io.stderr(`error: ${err.message}\n${err.exitCode === Exit.USAGE ? `\n${commandHelp(command)}` : ''}`);
       return err.exitCode;

@@ -3,13 +3,23 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type ApiTarget, CliError, callApi, Exit, usage } from './http.js';
 
-/** What every command gets: the two APIs, where to print, and the parsed options. */
+/** What every command gets: the admin API as the person acting, where to print, and the parsed options. */
 export interface Context {
   admin: ApiTarget;
-  notifier: ApiTarget;
+  /** A line on stdout (results). */
   out(text: string): void;
+  /** Text on stdout as it comes (streams: CSV). */
+  write(text: string): void;
+  /** A line on stderr (messages). */
+  err(text: string): void;
   values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
+  env: NodeJS.ProcessEnv;
+  /** Where `login` stores the personal token. */
+  credentialsFile: string;
+  /** Asks on the terminal (hidden: no echo); undefined when there is no terminal. */
+  prompt: ((question: string, hidden: boolean) => Promise<string>) | undefined;
+  readStdin(): Promise<string>;
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -177,14 +187,12 @@ export async function platformKey(ctx: Context): Promise<void> {
 export async function callbacksList(ctx: Context): Promise<void> {
   if (ctx.positionals.length > 0) throw usage(`unexpected argument "${ctx.positionals[0]}"`);
   const orderNo = requireOption(ctx, 'order-no');
-  ctx.out(
-    json(await callApi(ctx.notifier, 'GET', `/admin/deliveries?orderNo=${encodeURIComponent(orderNo)}`)),
-  );
+  ctx.out(json(await callApi(ctx.admin, 'GET', `/admin/deliveries?orderNo=${encodeURIComponent(orderNo)}`)));
 }
 
 export async function callbacksResend(ctx: Context): Promise<void> {
   const id = requirePositional(ctx, 'the delivery id');
-  ctx.out(json(await callApi(ctx.notifier, 'POST', `/admin/deliveries/${encodeURIComponent(id)}/resend`)));
+  ctx.out(json(await callApi(ctx.admin, 'POST', `/admin/deliveries/${encodeURIComponent(id)}/resend`)));
 }
 
 function routeBody(ctx: Context): unknown {
