@@ -151,11 +151,13 @@ describe('registraOrden', () => {
     expect(err.message).toMatch(/ECONNREFUSED/);
   });
 
-  it('treats HTTP 500 as unavailable and not ambiguous', async () => {
+  it('treats HTTP 500 to a payout as ambiguous (STP may have created the order first), to a query as not', async () => {
     answer = () => ({ status: 500, body: 'boom' });
     const err = await failure(client().registraOrden({ monto: 1 }));
-    expect(err.ambiguous).toBe(false);
+    expect(err.ambiguous).toBe(true);
     expect(err.message).toMatch(/HTTP 500/);
+    const query = await failure(client().consultaOrden({ claveRastreo: 'CR9', tipoOrden: 'E' }));
+    expect(query.ambiguous).toBe(false);
   });
 
   it('treats a 2xx answer that is not JSON, or not the expected shape, as unavailable and ambiguous', async () => {

@@ -91,6 +91,11 @@ export function createStpClient(options: StpClientOptions): StpClient {
     path: string,
     body: Record<string, unknown>,
     signal?: AbortSignal,
+    /**
+     * A payout: whatever went wrong once the request was sent (a 5xx, an unreadable answer) may have
+     * followed STP creating the order, so it is ambiguous and the payout is never sent by another route.
+     */
+    actsOnSend = false,
   ): Promise<{ status: number; json: unknown }> {
     const what = `${method} ${path}`;
     // A timer cleared when the call ends rather than AbortSignal.timeout, which outlives the call.
@@ -122,7 +127,7 @@ export function createStpClient(options: StpClientOptions): StpClient {
     // A proxy in front of STP answering 502/504 may have lost STP's answer after STP acted.
     if (status >= 500)
       throw new UpstreamUnavailableError(`STP ${what}: HTTP ${status}`, {
-        ambiguous: status === 502 || status === 504,
+        ambiguous: actsOnSend || status === 502 || status === 504,
       });
     if (status === 401 || status === 403)
       throw new UpstreamUnavailableError(`STP ${what}: HTTP ${status}, STP refused the signature or address`);
@@ -130,7 +135,7 @@ export function createStpClient(options: StpClientOptions): StpClient {
       return { status, json: JSON.parse(text) };
     } catch {
       throw new UpstreamUnavailableError(`STP ${what}: HTTP ${status}, answer is not JSON`, {
-        ambiguous: status >= 200 && status < 300,
+        ambiguous: actsOnSend || (status >= 200 && status < 300),
       });
     }
   }
@@ -157,9 +162,10 @@ export function createStpClient(options: StpClientOptions): StpClient {
     order['empresa'] = empresa;
     const firma = sign(cadenaRegistra(order), key);
     const path = '/ordenPago/registra';
-    const { status, json } = await call('PUT', `${speiBase}${path}`, path, { ...order, firma });
-    // STP answers every registraOrden, accepted or refused, with 200.
-    if (status < 200 || status > 299) throw new UpstreamUnavailableError(`STP PUT ${path}: HTTP ${status}`);
+    const { status, json } = await call('PUT', `${speiBase}${path}`, path, { ...order, firma }, undefined, true);
+    // STP answers every registraOrden, accepted or refused, with 200; anything else leaves it in doubt.
+    if (status < 200 || status > 299)
+      throw new UpstreamUnavailableError(`STP PUT ${path}: HTTP ${status}`, { ambiguous: true });
     return check(`PUT ${path}`, registraAnswer, json, status);
   }
 
