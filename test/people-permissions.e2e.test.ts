@@ -112,10 +112,11 @@ describe('every admin route x every operator role without the right', () => {
       const path = concrete(permission);
       const body =
         permission.method === 'GET' || permission.method === 'DELETE' ? undefined : JSON.stringify({});
-      for (const headers of [
+      const credentials: Record<string, string>[] = [
         { authorization: `Bearer ${person.token}` },
         { cookie: person.cookie, 'x-csrf-token': person.csrfToken },
-      ]) {
+      ];
+      for (const headers of credentials) {
         const response = await fetch(`${stack.urls.admin}${path}`, {
           method: permission.method,
           headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
