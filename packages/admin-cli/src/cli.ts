@@ -291,17 +291,9 @@ const COMMANDS: Record<string, Command> = {
     run: people.auditVerify,
   },
   'audit export': {
-    usage:
-      'audit export [--from <iso>] [--to <iso>] [--actor <id>] [--action <a>] [--target <t>] [--out <file>]',
+    usage: 'audit export [--from <iso>] [--to <iso>] [--out <file>]',
     summary: 'The audit log as CSV, to stdout or a new file (mode 600).',
-    options: {
-      from: { type: 'string' },
-      to: { type: 'string' },
-      actor: { type: 'string' },
-      action: { type: 'string' },
-      target: { type: 'string' },
-      out: { type: 'string' },
-    },
+    options: { from: { type: 'string' }, to: { type: 'string' }, out: { type: 'string' } },
     run: people.auditExport,
   },
   'routes list': {
@@ -377,7 +369,7 @@ Commands:
 ${lines.join('\n')}
 
 Who acts: you. \`login\` once stores a personal token (mode 600) in
-  \$XDG_CONFIG_HOME/agentpay/credentials.json, else ~/.config/agentpay/credentials.json;
+  $XDG_CONFIG_HOME/agentpay/credentials.json, else ~/.config/agentpay/credentials.json;
 every command acts as you with it, audited under your name. A command that needs four eyes prints its
 pending approval and exits 0: a second person approves it (approvals approve <id>).
 

@@ -283,7 +283,7 @@ export async function auditVerify(ctx: Context): Promise<void> {
 /** The entries as CSV, streamed to --out or stdout. */
 export async function auditExport(ctx: Context): Promise<void> {
   noPositionals(ctx);
-  const query = auditQuery(ctx, ['actor', 'action', 'target', 'from', 'to']);
+  const query = auditQuery(ctx, ['from', 'to']);
   const out = option(ctx, 'out');
   if (out === undefined) {
     const decoder = new TextDecoder();
