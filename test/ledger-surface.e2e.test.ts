@@ -483,7 +483,8 @@ describe('the admin CLI', () => {
     let stderr = '';
     const code = await runCli(
       argv,
-      { ADMIN_URL: admin },
+      // The CLI uses ADMIN_TOKEN only when it is given (otherwise the person's login).
+      { ADMIN_URL: admin, ADMIN_TOKEN: 'dev-admin-token' },
       {
         stdout: (text) => {
           stdout += text;
