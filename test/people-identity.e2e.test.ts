@@ -268,6 +268,23 @@ describe('sign-in', () => {
 });
 
 describe('a disabled person', () => {
+  it('an invitation not yet accepted stops working when its person is disabled', async () => {
+    const invited = await call('/admin/users', {
+      headers: DEV,
+      body: { email: 'never-joined@people.test', name: 'Never', roles: ['support'] },
+    });
+    const token = String(invited.body['inviteToken']);
+    expect((await call(`/console/api/invitations/${token}`)).status).toBe(200);
+    const disabled = await call(`/admin/users/${String(invited.body['id'])}`, {
+      method: 'PATCH',
+      headers: DEV,
+      body: { status: 'disabled' },
+    });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body['status']).toBe('disabled');
+    expect((await call(`/console/api/invitations/${token}`)).status).toBe(404);
+  });
+
   it('stops at once: every session and token answers 401 on the next request', async () => {
     const person = await createTestPerson({ adminUrl: stack.urls.admin, roles: ['support'] });
     const second = await person.signIn();

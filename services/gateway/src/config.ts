@@ -55,7 +55,8 @@ export const gatewayEnv = z
     PLATFORM_PRIVATE_KEY_FILE: z.string().default('.agentpay/platform-key.pem'),
     /**
      * Bearer token of the admin API acting as `system:dev` with every role; outside production defaults to
-     * dev-admin-token. In production it only creates the first owner while there is none (people sign in).
+     * dev-admin-token. In production it only creates the first owner while there is none (people sign in), and
+     * may be left unset (no bootstrap possible) once they are.
      */
     ADMIN_TOKEN: z.string().optional(),
     /**
@@ -129,9 +130,6 @@ export const gatewayEnv = z
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
-    if (production && !env.ADMIN_TOKEN) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
-    }
     for (const name of ['PEOPLE_SECRET_KEY', 'NOTIFIER_ADMIN_TOKEN'] as const) {
       if (production && !env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: 'required in production' });
@@ -145,7 +143,8 @@ export const gatewayEnv = z
     return {
       ...env,
       production,
-      ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'dev-admin-token',
+      // Production: only to bring the first owner in, and best removed once they are (docs/deploy.md).
+      ADMIN_TOKEN: production ? env.ADMIN_TOKEN : (env.ADMIN_TOKEN ?? 'dev-admin-token'),
       PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT}`,
       CONSOLE_BASE_URL: env.CONSOLE_BASE_URL ?? `http://127.0.0.1:${env.ADMIN_PORT}`,
       NOTIFIER_ADMIN_TOKEN: env.NOTIFIER_ADMIN_TOKEN ?? 'dev-notifier-admin-token',

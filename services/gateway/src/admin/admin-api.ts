@@ -20,8 +20,11 @@ import { ADMIN_PERMISSIONS } from '../people/permissions.js';
 
 export interface AdminApiDeps {
   logger: Logger;
-  /** system:dev outside production; in production only the first owner's creation (people/authorize.ts). */
-  adminToken: string;
+  /**
+   * ADMIN_TOKEN: system:dev outside production; in production only the first owner's creation
+   * (people/authorize.ts), and unset once they are in.
+   */
+  adminToken?: string | undefined;
   production: boolean;
   db: Kysely<Database>;
   people: PeopleService;

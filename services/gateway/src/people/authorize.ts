@@ -48,7 +48,7 @@ export interface AuthorizationDeps {
   permissions: readonly Permission[];
   cookieName: string;
   /** ADMIN_TOKEN (operators only): system:dev outside production, the first owner's creation in it. */
-  adminToken?: string;
+  adminToken?: string | undefined;
   production: boolean;
   fourEyes?: FourEyes | undefined;
   /** Paths the hook lets through without a credential or a table row (health, metrics, static pages). */

@@ -190,7 +190,14 @@ export function createPeopleService(deps: PeopleServiceDeps) {
         .select('id')
         .where('mch_no', '=', mchOf(scope))
         .where(sql<boolean>`'owner' = any(roles)`)
-        .where('status', '!=', 'disabled')
+        // An invitation that expired unaccepted brings nobody in: it does not count, so the bootstrap can
+        // invite again.
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'enabled'),
+            eb.and([eb('status', '=', 'invited'), eb('invite_expires_at', '>', new Date())]),
+          ]),
+        )
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -580,7 +587,13 @@ export function createPeopleService(deps: PeopleServiceDeps) {
         if (change.status === 'enabled' && before.status === 'invited') {
           throw new PeopleError('conflict', 'the invitation has not been accepted yet');
         }
-        const status = change.status && before.status !== 'invited' ? change.status : before.status;
+        // Disabling works at any point, an invitation not yet accepted included (it stops working at once).
+        const status =
+          change.status === 'disabled'
+            ? 'disabled'
+            : change.status && before.status !== 'invited'
+              ? change.status
+              : before.status;
         const stillOwner = roles.includes('owner') && status === 'enabled';
         if (before.roles.includes('owner') && before.status === 'enabled' && !stillOwner) {
           const others = await trx
@@ -599,6 +612,7 @@ export function createPeopleService(deps: PeopleServiceDeps) {
             roles,
             status,
             ...(change.unlock ? { locked_until: null, failed_signins: 0 } : {}),
+            ...(status === 'disabled' ? { invite_token_hash: null, invite_expires_at: null } : {}),
             updated_at: new Date(),
           })
           .where('id', '=', id)
