@@ -128,7 +128,12 @@ export const notifierEnv = z
     } catch (err) {
       ctx.addIssue({ code: 'custom', path: ['NOTIFY_RETRY_SCHEDULE'], message: (err as Error).message });
     }
-    return { ...env, production, retryScheduleMs, NOTIFIER_ADMIN_TOKEN: env.NOTIFIER_ADMIN_TOKEN ?? 'dev-notifier-admin-token' };
+    return {
+      ...env,
+      production,
+      retryScheduleMs,
+      NOTIFIER_ADMIN_TOKEN: env.NOTIFIER_ADMIN_TOKEN ?? 'dev-notifier-admin-token',
+    };
   });
 
 export type NotifierConfig = z.output<typeof notifierEnv>;

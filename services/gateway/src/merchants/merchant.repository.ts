@@ -111,7 +111,11 @@ export async function listMerchants(
   db: Kysely<Database>,
   opts: { search?: string | undefined; afterMchNo?: string | undefined; limit: number },
 ): Promise<MerchantRow[]> {
-  let query = db.selectFrom('merchants').selectAll().orderBy('mch_no').limit(opts.limit + 1);
+  let query = db
+    .selectFrom('merchants')
+    .selectAll()
+    .orderBy('mch_no')
+    .limit(opts.limit + 1);
   if (opts.afterMchNo) query = query.where('mch_no', '>', opts.afterMchNo);
   if (opts.search) {
     const like = opts.search.replace(/[\\%_]/g, (c) => `\\${c}`);

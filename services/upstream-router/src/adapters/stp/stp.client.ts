@@ -162,7 +162,14 @@ export function createStpClient(options: StpClientOptions): StpClient {
     order['empresa'] = empresa;
     const firma = sign(cadenaRegistra(order), key);
     const path = '/ordenPago/registra';
-    const { status, json } = await call('PUT', `${speiBase}${path}`, path, { ...order, firma }, undefined, true);
+    const { status, json } = await call(
+      'PUT',
+      `${speiBase}${path}`,
+      path,
+      { ...order, firma },
+      undefined,
+      true,
+    );
     // STP answers every registraOrden, accepted or refused, with 200; anything else leaves it in doubt.
     if (status < 200 || status > 299)
       throw new UpstreamUnavailableError(`STP PUT ${path}: HTTP ${status}`, { ambiguous: true });
