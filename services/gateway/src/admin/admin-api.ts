@@ -17,6 +17,7 @@ import { peopleErrorReply, registerOperatorPeople } from '../people/people.route
 import type { PeopleService } from '../people/people.service.js';
 import { PeopleError } from '../people/people.service.js';
 import { ADMIN_PERMISSIONS } from '../people/permissions.js';
+import { schemaProblem } from './schema-problem.js';
 
 export interface AdminApiDeps {
   logger: Logger;
@@ -81,9 +82,7 @@ export const updateMerchant = z
 
 /** Answers 400 naming the first problem of a body that fails its schema. */
 export function badRequest(reply: FastifyReply, error: z.ZodError) {
-  const issue = error.issues[0];
-  const where = issue?.path.map(String).join('.') || 'body';
-  return reply.code(400).send({ error: 'bad_request', message: `${where}: ${issue?.message ?? 'invalid'}` });
+  return reply.code(400).send({ error: 'bad_request', message: schemaProblem(error) });
 }
 
 /** The operators' API (services/gateway/README.md): JSON over HTTP behind a bearer token. */

@@ -21,6 +21,7 @@ import { balanceView, recordView } from '../ledger/ledger.views.js';
 import { WIRE_TIME_PATTERN } from '../merchant-api/schemas.js';
 import { MerchantAdminError, type MerchantService } from '../merchants/merchant.service.js';
 import { badRequest } from './admin-api.js';
+import { schemaRefusal } from './schema-problem.js';
 
 // The operators' side of the books (docs/merchant-api.md "Balance and statement", "Operators"). The ledger owns them, so this is
 // a thin JSON ↔ gRPC translation: the shape of a body is checked here (400 naming the field), what it
@@ -180,17 +181,7 @@ export function registerLedgerAdmin(app: FastifyInstance, deps: LedgerAdminDeps)
     async prepare(request) {
       const number = (request.params as { mchNo: string }).mchNo;
       const body = adjustment.safeParse(request.body);
-      if (!body.success) {
-        const issue = body.error.issues[0];
-        const where = issue?.path.map(String).join('.') || 'body';
-        return {
-          ok: false,
-          refusal: {
-            status: 400,
-            body: { error: 'bad_request', message: `${where}: ${issue?.message ?? 'invalid'}` },
-          },
-        };
-      }
+      if (!body.success) return schemaRefusal(body.error);
       const refusal = await merchantRefusal(number);
       if (refusal) return { ok: false, refusal };
       const { amount, reason, reference } = body.data;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AdminOperation, HttpResult, OperationRegistry } from '../approvals/admin-operation.js';
 import { MerchantAdminError, type MerchantService } from '../merchants/merchant.service.js';
 import { updateMerchant } from './admin-api.js';
+import { schemaRefusal } from './schema-problem.js';
 
 // A merchant change that adds a public key decides who can sign as the merchant, so it needs four eyes
 // (services/gateway/README.md "Four eyes"); any other merchant change is made at once by its route in
@@ -27,17 +28,7 @@ export function addMerchantUpdateOperation(operations: OperationRegistry, mercha
     async prepare(request) {
       const mchNo = (request.params as { mchNo: string }).mchNo;
       const body = updateMerchant.safeParse(request.body);
-      if (!body.success) {
-        const issue = body.error.issues[0];
-        const where = issue?.path.map(String).join('.') || 'body';
-        return {
-          ok: false,
-          refusal: {
-            status: 400,
-            body: { error: 'bad_request', message: `${where}: ${issue?.message ?? 'invalid'}` },
-          },
-        };
-      }
+      if (!body.success) return schemaRefusal(body.error);
       try {
         // Everything the change would check (the merchant, the key, revoked ids, the active keys' count).
         await merchants.update(mchNo, body.data, { validateOnly: true });

@@ -21,6 +21,7 @@ import {
 } from '../approvals/admin-operation.js';
 import type { MerchantService } from '../merchants/merchant.service.js';
 import { badRequest } from './admin-api.js';
+import { schemaProblem } from './schema-problem.js';
 
 // Reconciliation for operators (CONTRACT.md section 14): runs, the discrepancies they found, and their
 // resolution. The ledger owns runs and discrepancies; the gateway adds what only it can: the merchant of
@@ -301,11 +302,7 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
     url: '/admin/discrepancies/:id/resolve',
     async prepare(request) {
       const body = resolveBody.safeParse(request.body);
-      if (!body.success) {
-        const issue = body.error.issues[0];
-        const where = issue?.path.map(String).join('.') || 'body';
-        return refuse(400, 'bad_request', `${where}: ${issue?.message ?? 'invalid'}`);
-      }
+      if (!body.success) return refuse(400, 'bad_request', schemaProblem(body.error));
       const id = (request.params as { id: string }).id;
       if (!discrepancyId.safeParse(id).success) return refuse(404, 'not_found', 'no such discrepancy');
       const { action, reason, operator } = body.data;

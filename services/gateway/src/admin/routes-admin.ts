@@ -23,6 +23,7 @@ import {
   runAtOnce,
 } from '../approvals/admin-operation.js';
 import { MerchantAdminError, type MerchantService } from '../merchants/merchant.service.js';
+import { schemaProblem } from './schema-problem.js';
 
 // The operators' routes API (services/upstream-router/README.md "Routes admin API"). The router owns
 // routes, so this is a thin JSON ↔ gRPC translation: the shape of a body is checked here (400 naming the
@@ -255,11 +256,7 @@ export function registerRoutesAdmin(
     ok: false as const,
     refusal: { status, body: { error, message } },
   });
-  const bodyRefusal = (error: z.ZodError) => {
-    const issue = error.issues[0];
-    const where = issue?.path.map(String).join('.') || 'body';
-    return refuse(400, 'bad_request', `${where}: ${issue?.message ?? 'invalid'}`);
-  };
+  const bodyRefusal = (error: z.ZodError) => refuse(400, 'bad_request', schemaProblem(error));
   /** Index of the first merchant number with no merchant, or -1. */
   const firstUnknown = async (mchNos: readonly string[]) => {
     for (const [i, m] of mchNos.entries()) {

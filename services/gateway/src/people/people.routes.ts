@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/ht
 import type { Logger } from '@agentpay/logger';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { schemaProblem } from '../admin/schema-problem.js';
 import type { Database } from '../db/schema.js';
 import type { Actor } from './actor.js';
 import { type AuditLog, auditRows, csvHeader, csvLine, listAudit, verifyAudit } from './audit-log.js';
@@ -77,11 +78,7 @@ const auditQuery = z.object({
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new PeopleError(
-    'invalid',
-    `${issue?.path.map(String).join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
-  );
+  throw new PeopleError('invalid', schemaProblem(result.error));
 }
 
 const userIdOf = (actor: Actor | undefined) =>
