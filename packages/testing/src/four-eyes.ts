@@ -61,10 +61,12 @@ export async function settleApproval<T = Record<string, unknown>>(
   adminUrl: string,
   answer: { status: number; body: unknown },
   approverToken?: string,
+  /** Who invites the stack's approver when it is made now: the stack's ADMIN_TOKEN if it is not the default. */
+  invitedBy?: string,
 ): Promise<AdminAnswer<T>> {
   const approval = (answer.body as { approval?: { id?: string } } | undefined)?.approval;
   if (answer.status !== 202 || !approval?.id) return answer as AdminAnswer<T>;
-  const token = approverToken ?? (await approverFor(adminUrl)).token;
+  const token = approverToken ?? (await approverFor(adminUrl, invitedBy)).token;
   const decided = await send(`${adminUrl}/admin/approvals/${approval.id}/approve`, 'POST', token, undefined);
   if (decided.status !== 200)
     throw new Error(`approving ${approval.id} failed: ${decided.status} ${JSON.stringify(decided.body)}`);
@@ -94,5 +96,5 @@ export async function adminRequest<T = Record<string, unknown>>(opts: {
     opts.token ?? 'dev-admin-token',
     opts.body,
   );
-  return settleApproval<T>(opts.adminUrl, asked, opts.approverToken);
+  return settleApproval<T>(opts.adminUrl, asked, opts.approverToken, opts.token);
 }
