@@ -15,7 +15,7 @@ import type { AuditLog } from '../people/audit-log.js';
 import { type FourEyes, installAuthorization } from '../people/authorize.js';
 import { peopleErrorReply, registerOperatorPeople } from '../people/people.routes.js';
 import type { PeopleService } from '../people/people.service.js';
-import { PeopleError } from '../people/people.service.js';
+import { PeopleError } from '../people/people-errors.js';
 import { ADMIN_PERMISSIONS } from '../people/permissions.js';
 import { schemaProblem } from './schema-problem.js';
 

@@ -8,7 +8,9 @@ import {
 import type { Logger } from '@agentpay/logger';
 import { type Actor, OPERATOR_ROLES, SYSTEM_DEV } from './actor.js';
 import type { AuditEntry, AuditLog } from './audit-log.js';
-import { type PeopleService, SESSION_MAX_MS, TOKEN_PREFIX } from './people.service.js';
+import type { PeopleService } from './people.service.js';
+import { SESSION_MAX_MS } from './people-sessions.service.js';
+import { TOKEN_PREFIX } from './people-tokens.service.js';
 import { allows, type Permission, permissionIndex } from './permissions.js';
 
 /** What a handler adds to its audit entry; the hook writes the entry. */

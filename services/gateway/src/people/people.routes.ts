@@ -8,15 +8,10 @@ import type { Database } from '../db/schema.js';
 import type { Actor } from './actor.js';
 import { type AuditLog, auditRows, csvHeader, csvLine, listAudit, verifyAudit } from './audit-log.js';
 import { clientOf, installAuthorization, SYSTEM_BOOTSTRAP, sessionCookie } from './authorize.js';
-import {
-  checkRoles,
-  PeopleError,
-  type PeopleService,
-  type Scope,
-  statusOf,
-  TOKEN_MAX_DAYS,
-  userView,
-} from './people.service.js';
+import type { PeopleService } from './people.service.js';
+import { checkRoles, type Scope, userView } from './people-common.js';
+import { PeopleError, statusOf } from './people-errors.js';
+import { TOKEN_MAX_DAYS } from './people-tokens.service.js';
 import { DASHBOARD_PERMISSIONS } from './permissions.js';
 
 const email = z
