@@ -5,11 +5,8 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MERCHANT_ROLES, OPERATOR_ROLES } from '../services/gateway/src/people/actor.js';
-import {
-  ADMIN_PERMISSIONS,
-  DASHBOARD_PERMISSIONS,
-  type Permission,
-} from '../services/gateway/src/people/permissions.js';
+import { DASHBOARD_PERMISSIONS } from '../services/gateway/src/people/dashboard.permissions.js';
+import { ADMIN_PERMISSIONS, type Permission } from '../services/gateway/src/people/permissions.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const README = join(REPO_ROOT, 'services/gateway/README.md');

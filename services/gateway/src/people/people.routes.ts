@@ -8,11 +8,11 @@ import type { Database } from '../db/schema.js';
 import type { Actor } from './actor.js';
 import { type AuditLog, auditRows, csvHeader, csvLine, listAudit, verifyAudit } from './audit-log.js';
 import { clientOf, installAuthorization, SYSTEM_BOOTSTRAP, sessionCookie } from './authorize.js';
+import { DASHBOARD_PERMISSIONS } from './dashboard.permissions.js';
 import type { PeopleService } from './people.service.js';
 import { checkRoles, type Scope, userView } from './people-common.js';
 import { PeopleError, statusOf } from './people-errors.js';
 import { TOKEN_MAX_DAYS } from './people-tokens.service.js';
-import { DASHBOARD_PERMISSIONS } from './permissions.js';
 
 const email = z
   .string()
