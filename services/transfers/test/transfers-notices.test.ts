@@ -83,6 +83,44 @@ describe('payout notices, applied by the use case', () => {
     expect(events[0]!.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
   });
 
+  it('teaches a transfer whose submission answer was lost the route its notice came on, before the change', async () => {
+    const { transfer } = await create(transferRequest());
+    const transferNo = transfer!.transfer_no;
+    await sql`update transfers set route_id = null, upstream_ref = null where transfer_no = ${transferNo}`.execute(
+      t.db,
+    );
+    const { transfer: after } = await direct.direct.applyNotice({
+      transferNo,
+      status: 'success',
+      finishedAt: undefined,
+      noticeId: 'n-route',
+      claveRastreo: '',
+      routeId: 'route-b',
+      upstreamRef: 'up-b',
+      traceparent: '',
+    });
+    expect(after).toMatchObject({ status: 'success', route_id: 'route-b', upstream_ref: 'up-b' });
+    const [event] = await eventsOf(transferNo);
+    expect(event).toMatchObject({ to_status: 'success', route_id: 'route-b' });
+    // A route already recorded is never changed by a notice.
+    await direct.direct.applyNotice({
+      transferNo,
+      status: 'returned',
+      finishedAt: undefined,
+      noticeId: 'n-route-2',
+      claveRastreo: '',
+      routeId: 'route-c',
+      upstreamRef: 'up-c',
+      traceparent: '',
+    });
+    const row = await t.db
+      .selectFrom('transfers')
+      .selectAll()
+      .where('transfer_no', '=', transferNo)
+      .executeTakeFirst();
+    expect(row).toMatchObject({ route_id: 'route-b', status: 'close' });
+  });
+
   it('moves progress to fail', async () => {
     const { transfer } = await create(transferRequest());
     expect(await apply(transfer!.transfer_no, 'fail')).toMatchObject({

@@ -25,6 +25,8 @@ export function decodePayoutNotice(text: string): PayoutNotice | undefined {
     status,
     finishedAt: finishedAt && !Number.isNaN(finishedAt.getTime()) ? finishedAt : undefined,
     claveRastreo: payout.clave_rastreo,
+    routeId: payout.route_id,
+    upstreamRef: payout.upstream_ref,
     traceparent: event.traceparent,
   };
 }

@@ -10,7 +10,7 @@ import type { PayoutRouter } from '../upstream/router.client.js';
 import { createReconcileSweep } from './reconcile.sweep.js';
 import { createStaleSubmissionSweep } from './stale-submission.sweep.js';
 import { createTransferOutcomes } from './transfer.outcomes.js';
-import { findMerchantTransfer } from './transfer.repository.js';
+import { attachRoute, findMerchantTransfer } from './transfer.repository.js';
 import type { UpstreamOutcome } from './transfer.state-machine.js';
 import { createTransferSubmission } from './transfer.submit.js';
 import type { TransitionDeps } from './transfer.transition.js';
@@ -51,6 +51,12 @@ export interface PayoutNotice {
   finishedAt: Date | undefined;
   /** The payout's SPEI tracking key; '' when the channel has none (yet). */
   claveRastreo: string;
+  /**
+   * The route the notice came on and the payout's reference there ('' when the notice did not say): a
+   * transfer whose submission's answer was lost (no route recorded) learns its route from it.
+   */
+  routeId?: string | undefined;
+  upstreamRef?: string | undefined;
   /** The notice delivery's trace, continued by the change it causes. */
   traceparent: string;
 }
@@ -81,6 +87,12 @@ export function createTransferService(deps: TransferServiceDeps) {
         reported && !Number.isNaN(reported.getTime()) && reported.getTime() <= clock.now().getTime()
           ? reported
           : undefined;
+      // Before the outcome, so the status change and its event carry the route.
+      if (notice.routeId)
+        await attachRoute(db, notice.transferNo, {
+          routeId: notice.routeId,
+          upstreamRef: notice.upstreamRef ?? '',
+        });
       const result = await applyOutcome(notice.transferNo, notice.status, {
         traceparent: traceparentOr(notice.traceparent),
         finishedAt,

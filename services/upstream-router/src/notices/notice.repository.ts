@@ -19,6 +19,8 @@ export type RecordedNotice =
       status: 'success' | 'fail' | 'returned';
       finishedAt?: Date | undefined;
       claveRastreo: string;
+      /** The channel's reference of the payout on the route ('' when the router has none). */
+      upstreamRef: string;
     };
 
 /**

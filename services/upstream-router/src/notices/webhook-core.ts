@@ -34,7 +34,7 @@ export function createWebhookCore(deps: {
     await enqueueEvent(
       trx,
       noticeSubject(deps.subjectPrefix, notice.kind),
-      noticeReceived(randomUUID(), notice, deps.traceparent),
+      noticeReceived(randomUUID(), notice, deps.traceparent, routeId),
     );
     return true;
   }
@@ -144,10 +144,8 @@ export function createWebhookCore(deps: {
     },
 
     async payout(u) {
-      const transferNo =
-        'transferNo' in u.payout
-          ? u.payout.transferNo
-          : (await findPayout(db, routeId, u.payout))?.transfer_no;
+      const held = await findPayout(db, routeId, u.payout);
+      const transferNo = 'transferNo' in u.payout ? u.payout.transferNo : held?.transfer_no;
       if (!transferNo) {
         log.warn({ noticeId: u.noticeId }, 'payout notice for a payout the route does not hold (yet)');
         return 'unknown';
@@ -160,6 +158,7 @@ export function createWebhookCore(deps: {
           status: u.status,
           finishedAt: u.finishedAt,
           claveRastreo: u.claveRastreo ?? '',
+          upstreamRef: held?.upstream_ref || ('upstreamRef' in u.payout ? u.payout.upstreamRef : ''),
         }),
       );
       if (u.claveRastreo) await recordPayoutRefs(db, routeId, transferNo, { claveRastreo: u.claveRastreo });
@@ -174,6 +173,7 @@ function noticeReceived(
   eventId: string,
   notice: RecordedNotice,
   traceparent: string,
+  routeId: string,
 ): NoticeReceived & { event_id: string; traceparent: string } {
   const common = {
     event_id: eventId,
@@ -201,6 +201,8 @@ function noticeReceived(
           status: notice.status,
           finished_at: notice.finishedAt?.toISOString() ?? '',
           clave_rastreo: notice.claveRastreo,
+          route_id: routeId,
+          upstream_ref: notice.upstreamRef,
         },
       };
 }

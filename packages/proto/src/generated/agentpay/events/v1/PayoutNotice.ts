@@ -18,6 +18,12 @@ export interface PayoutNotice {
    * SPEI tracking key of the payout; empty when the channel has none.
    */
   'clave_rastreo'?: (string);
+  /**
+   * The route the notice came on, and the channel's reference of the payout there: a transfer whose
+   * submission's answer was lost learns its route from it. Internal; never shown to merchants.
+   */
+  'route_id'?: (string);
+  'upstream_ref'?: (string);
 }
 
 /**
@@ -37,4 +43,10 @@ export interface PayoutNotice__Output {
    * SPEI tracking key of the payout; empty when the channel has none.
    */
   'clave_rastreo': (string);
+  /**
+   * The route the notice came on, and the channel's reference of the payout there: a transfer whose
+   * submission's answer was lost learns its route from it. Internal; never shown to merchants.
+   */
+  'route_id': (string);
+  'upstream_ref': (string);
 }
