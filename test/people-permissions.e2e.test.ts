@@ -70,7 +70,11 @@ const cases = guarded.flatMap((p) =>
 );
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // Nothing but the requests may write: the ledger's own schedules (reconciliation runs, the settlement
+  // sweep) would change its tables on their own and blur "nothing changed".
+  stack = await startTestStack({
+    serviceEnv: { ledger: { RECON_SCHEDULE: 'off', SETTLEMENT_SWEEP_INTERVAL_MS: '0' } },
+  });
   merchant = await createTestMerchant({
     adminUrl: stack.urls.admin,
     gatewayUrl: stack.urls.gateway,
