@@ -6,23 +6,7 @@ import {
   UpstreamProtocolError,
   UpstreamUnavailableError,
 } from '../channel-adapter.js';
-
-// Errors that mean the request never left this host, so the channel cannot have acted on it.
-const NOT_SENT = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function errorCode(err: unknown): string | undefined {
-  const own = (err as { code?: unknown }).code;
-  if (typeof own === 'string') return own;
-  const cause = (err as { cause?: { code?: unknown } }).cause;
-  return typeof cause?.code === 'string' ? cause.code : undefined;
-}
+import { errorCode, mayHaveBeenSent } from '../transport-errors.js';
 
 /**
  * Connections to the channel, kept alive between calls. undici's `request` rather than `fetch`: the
@@ -82,7 +66,7 @@ export async function channelRequest<S extends z.ZodType>(
   } catch (err) {
     const code = errorCode(err);
     throw new UpstreamUnavailableError(`${call.method} ${call.path}: ${code ?? (err as Error).name}`, {
-      ambiguous: code === undefined || !NOT_SENT.has(code),
+      ambiguous: mayHaveBeenSent(err),
       cause: err,
     });
   } finally {

@@ -5,6 +5,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { z } from 'zod';
 import { UpstreamUnavailableError } from '../channel-adapter.js';
+import { errorCode, mayHaveBeenSent } from '../transport-errors.js';
 import {
   conciliacionAnswer,
   consultaAnswer,
@@ -48,23 +49,6 @@ export interface StpClient {
 
 /** STP's `estado` for "no data": an unknown claveRastreo, a day without orders. */
 const NOT_FOUND = 6;
-
-// Errors that mean the request never left this host, so STP cannot have acted on it.
-const NOT_SENT = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function errorCode(err: unknown): string | undefined {
-  const own = (err as { code?: unknown }).code;
-  if (typeof own === 'string') return own;
-  const cause = (err as { cause?: { code?: unknown } }).cause;
-  return typeof cause?.code === 'string' ? cause.code : undefined;
-}
 
 const trimBase = (base: string) => base.replace(/\/+$/, '');
 
@@ -118,7 +102,7 @@ export function createStpClient(options: StpClientOptions): StpClient {
     } catch (err) {
       const code = errorCode(err);
       throw new UpstreamUnavailableError(`STP ${what}: ${code ?? (err as Error).name}`, {
-        ambiguous: code === undefined || !NOT_SENT.has(code),
+        ambiguous: mayHaveBeenSent(err),
         cause: err,
       });
     } finally {
