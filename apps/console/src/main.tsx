@@ -3,29 +3,22 @@ import {
   createRouter,
   I18nProvider,
   InvitationPage,
+  MayProvider,
   match,
-  mergeDictionaries,
   Page,
   type Session,
   Shell,
   SignInPage,
-  sharedMessages,
   useI18n,
 } from '@agentpay/ui';
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
+import { dictionaries, PAGES } from './app-pages';
 import { consoleApi } from './console-api';
-import { consoleMessages } from './messages';
-import { HomePage } from './pages/home';
-import { MerchantPage } from './pages/merchant';
-import { MerchantsPage } from './pages/merchants';
-import { ReconciliationPage } from './pages/reconciliation';
-import { RoutesPage } from './pages/routes';
 
 // The operator console (docs/console.md): served by the gateway at /console/ on the admin port.
 
 const router = createRouter('/console/');
-const dictionaries = mergeDictionaries(sharedMessages, consoleMessages);
 
 /** Pages open to anyone: the rest need a session, and the API's 401 brings the person back here. */
 const SIGN_IN = 'sign-in';
@@ -64,20 +57,15 @@ function App() {
     );
   }
 
-  const nav = [
-    { to: '', label: t('nav.home') },
-    { to: 'merchants', label: t('nav.merchants') },
-    { to: 'routes', label: t('nav.routes') },
-    { to: 'reconciliation', label: t('nav.reconciliation') },
-  ];
-  const merchant = match('merchants/:mchNo', path);
+  const nav = PAGES.filter((p) => p.nav).map((p) => ({ to: p.pattern, label: t(p.nav ?? '') }));
   let page = <NotFound />;
-  if (path === '') page = <HomePage api={api} Link={router.Link} />;
-  else if (path === 'merchants') page = <MerchantsPage api={api} router={router} />;
-  else if (merchant?.['mchNo'])
-    page = <MerchantPage api={api} mchNo={merchant['mchNo']} Link={router.Link} />;
-  else if (path === 'routes') page = <RoutesPage api={api} />;
-  else if (path === 'reconciliation') page = <ReconciliationPage api={api} router={router} />;
+  for (const candidate of PAGES) {
+    const params = match(candidate.pattern, path);
+    if (params) {
+      page = candidate.render({ api, router, params });
+      break;
+    }
+  }
 
   return (
     <Shell
@@ -86,13 +74,16 @@ function App() {
       currentPath={path}
       Link={router.Link}
       userEmail={session?.user.email}
+      meLink="me"
       onSignOut={async () => {
         await api.client.signOut().catch(() => undefined);
         setSession(null);
         router.navigate(SIGN_IN);
       }}
     >
-      {page}
+      <MayProvider api={api.client} mePath="/admin/me" sessionKey={session?.csrfToken}>
+        {page}
+      </MayProvider>
     </Shell>
   );
 }

@@ -43,6 +43,8 @@ export function Shell(props: {
   currentPath: string;
   Link: (p: LinkProps) => JSX.Element;
   userEmail?: string | undefined;
+  /** Where the person's own account (sessions, tokens) lives: the email links there. */
+  meLink?: string;
   onSignOut?: (() => void) | undefined;
   children: ComponentChildren;
 }) {
@@ -74,7 +76,14 @@ export function Shell(props: {
         )}
         <div class="tools">
           <LanguageSelect />
-          {props.userEmail && <span class="who">{props.userEmail}</span>}
+          {props.userEmail &&
+            (props.meLink !== undefined ? (
+              <Link to={props.meLink} class="who">
+                {props.userEmail}
+              </Link>
+            ) : (
+              <span class="who">{props.userEmail}</span>
+            ))}
           {props.onSignOut && (
             <button type="button" class="secondary" onClick={props.onSignOut}>
               {t('shell.signOut')}

@@ -3,6 +3,7 @@ export * from './api';
 export * from './components';
 export * from './format';
 export * from './i18n';
+export * from './may';
 export { InvitationPage } from './pages/invitation';
 export { SignInPage } from './pages/sign-in';
 export { QrCode } from './qr-code';

@@ -13,6 +13,7 @@ import type { PeopleService } from './people.service.js';
 import { checkRoles, type Scope, userView } from './people-common.js';
 import { PeopleError, statusOf } from './people-errors.js';
 import { TOKEN_MAX_DAYS } from './people-tokens.service.js';
+import { ADMIN_PERMISSIONS, allows, type Permission } from './permissions.js';
 
 const email = z
   .string()
@@ -95,6 +96,8 @@ interface IdentityOptions {
   mePrefix: string;
   cookieName: string;
   production: boolean;
+  /** The surface's permission table: `/me` answers which of its routes this person may call. */
+  permissions: readonly Permission[];
 }
 
 /**
@@ -239,6 +242,10 @@ function registerIdentityRoutes(app: FastifyInstance, o: IdentityOptions) {
       via: actor.via,
       ...(actor.scope.kind === 'merchant' ? { mchNo: actor.scope.mchNo } : {}),
       ...(actor.tokenId ? { tokenId: actor.tokenId } : {}),
+      // What the pages show: an action the person may not take is not offered (the API refuses it anyway).
+      may: o.permissions
+        .filter((p) => p.allow !== 'public' && allows(p.allow, actor.roles))
+        .map((p) => `${p.method} ${p.url}`),
     };
   });
 
@@ -297,6 +304,7 @@ export function registerOperatorPeople(app: FastifyInstance, deps: OperatorPeopl
     kind: 'operator',
     apiPrefix: '/console/api',
     mePrefix: '/admin/me',
+    permissions: ADMIN_PERMISSIONS,
     cookieName: deps.cookieName,
     production: deps.production,
   });
@@ -423,6 +431,7 @@ export function registerDashboardApi(app: FastifyInstance, deps: DashboardDeps):
       kind: 'merchant',
       apiPrefix: '/dashboard/api',
       mePrefix: '/dashboard/api/me',
+      permissions: DASHBOARD_PERMISSIONS,
       cookieName: deps.cookieName,
       production: deps.production,
     });

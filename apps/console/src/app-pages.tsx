@@ -1,0 +1,75 @@
+import { mergeDictionaries, type Router, sharedMessages } from '@agentpay/ui';
+import type { JSX } from 'preact';
+import type { ConsoleApi } from './console-api';
+import { consoleMessages } from './messages';
+import { ApprovalsPage, approvalsMessages } from './pages/approvals';
+import { AuditPage, auditMessages } from './pages/audit';
+import { CallbacksPage, callbacksMessages } from './pages/callbacks';
+import { HomePage } from './pages/home';
+import { LedgerMerchantPage, LedgerPage, ledgerMessages } from './pages/ledger';
+import { MePage, meMessages } from './pages/me';
+import { MerchantPage } from './pages/merchant';
+import { MerchantsPage } from './pages/merchants';
+import { OrderPage, OrdersPage, ordersMessages, TransferPage, TransfersPage } from './pages/orders';
+import { PeoplePage, peopleMessages } from './pages/people';
+import { ReconciliationPage } from './pages/reconciliation';
+import { RoutesPage } from './pages/routes';
+
+// Every page of the console (CONTRACT section 18, docs/console.md): its path below /console/, its place in
+// the navigation, and what it shows. Each area keeps its page and its messages in pages/<area>.tsx.
+
+export interface PageContext {
+  api: ConsoleApi;
+  router: Router;
+  /** The path's named parts (`orders/:orderNo` gives `orderNo`). */
+  params: Record<string, string>;
+}
+
+export interface AppPage {
+  pattern: string;
+  /** The navigation's label key, for pages in the navigation. */
+  nav?: string;
+  render(ctx: PageContext): JSX.Element;
+}
+
+export const PAGES: readonly AppPage[] = [
+  { pattern: '', nav: 'nav.home', render: (c) => <HomePage api={c.api} Link={c.router.Link} /> },
+  { pattern: 'orders', nav: 'nav.orders', render: (c) => <OrdersPage {...c} /> },
+  { pattern: 'orders/:orderNo', render: (c) => <OrderPage {...c} /> },
+  { pattern: 'transfers', nav: 'nav.transfers', render: (c) => <TransfersPage {...c} /> },
+  { pattern: 'transfers/:transferNo', render: (c) => <TransferPage {...c} /> },
+  { pattern: 'callbacks', nav: 'nav.callbacks', render: (c) => <CallbacksPage {...c} /> },
+  {
+    pattern: 'merchants',
+    nav: 'nav.merchants',
+    render: (c) => <MerchantsPage api={c.api} router={c.router} />,
+  },
+  {
+    pattern: 'merchants/:mchNo',
+    render: (c) => <MerchantPage api={c.api} mchNo={c.params['mchNo'] ?? ''} Link={c.router.Link} />,
+  },
+  { pattern: 'routes', nav: 'nav.routes', render: (c) => <RoutesPage api={c.api} /> },
+  { pattern: 'ledger', nav: 'nav.ledger', render: (c) => <LedgerPage {...c} /> },
+  { pattern: 'ledger/:mchNo', render: (c) => <LedgerMerchantPage {...c} /> },
+  {
+    pattern: 'reconciliation',
+    nav: 'nav.reconciliation',
+    render: (c) => <ReconciliationPage api={c.api} router={c.router} />,
+  },
+  { pattern: 'approvals', nav: 'nav.approvals', render: (c) => <ApprovalsPage {...c} /> },
+  { pattern: 'audit', nav: 'nav.audit', render: (c) => <AuditPage {...c} /> },
+  { pattern: 'people', nav: 'nav.people', render: (c) => <PeoplePage {...c} /> },
+  { pattern: 'me', render: (c) => <MePage {...c} /> },
+];
+
+export const dictionaries = mergeDictionaries(
+  sharedMessages,
+  consoleMessages,
+  ordersMessages,
+  callbacksMessages,
+  ledgerMessages,
+  approvalsMessages,
+  auditMessages,
+  peopleMessages,
+  meMessages,
+);
