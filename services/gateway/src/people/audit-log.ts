@@ -145,11 +145,8 @@ export interface AuditFilter {
   to?: Date | undefined;
 }
 
-/** Newest first; `cursor` is the id of the last entry of the previous page. */
-export async function listAudit(
-  db: Kysely<Database>,
-  filter: AuditFilter & { cursor?: string | undefined; limit: number },
-) {
+/** The entries `filter` names: the page and the CSV export apply the same one. */
+function filtered(db: Kysely<Database>, filter: AuditFilter) {
   let q = db.selectFrom('audit_log').selectAll();
   if (filter.actor)
     q = q.where((eb) => eb.or([eb('actor_id', '=', filter.actor!), eb('actor_label', '=', filter.actor!)]));
@@ -158,6 +155,15 @@ export async function listAudit(
   if (filter.mchNo) q = q.where('mch_no', '=', filter.mchNo);
   if (filter.from) q = q.where('at', '>=', filter.from);
   if (filter.to) q = q.where('at', '<', filter.to);
+  return q;
+}
+
+/** Newest first; `cursor` is the id of the last entry of the previous page. */
+export async function listAudit(
+  db: Kysely<Database>,
+  filter: AuditFilter & { cursor?: string | undefined; limit: number },
+) {
+  let q = filtered(db, filter);
   if (filter.cursor) q = q.where(sql<boolean>`id < ${filter.cursor}::bigint`);
   const rows = await q
     .orderBy('id', 'desc')
@@ -170,14 +176,15 @@ export async function listAudit(
   };
 }
 
-/** Oldest first, in batches, for the CSV export. */
+/** Oldest first, in batches, for the CSV export: the same filter as the page. */
 export async function* auditRows(db: Kysely<Database>, filter: AuditFilter): AsyncGenerator<AuditLogRow> {
   let after = '0';
   for (;;) {
-    let q = db.selectFrom('audit_log').selectAll().where(sql<boolean>`id > ${after}::bigint`);
-    if (filter.from) q = q.where('at', '>=', filter.from);
-    if (filter.to) q = q.where('at', '<', filter.to);
-    const rows = await q.orderBy('id', 'asc').limit(1000).execute();
+    const rows = await filtered(db, filter)
+      .where(sql<boolean>`id > ${after}::bigint`)
+      .orderBy('id', 'asc')
+      .limit(1000)
+      .execute();
     yield* rows;
     if (rows.length < 1000) return;
     after = String(rows.at(-1)?.id);

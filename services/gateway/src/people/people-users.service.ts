@@ -49,6 +49,32 @@ export function createPeopleUsers(deps: PeopleServiceDeps) {
     },
 
     /**
+     * One page of a scope's people by email (case-insensitive), on the (mch_no, lower(email)) index;
+     * `search` matches any part of the email or the name. `next` is the last email of the page.
+     */
+    async usersPage(
+      scope: Scope,
+      query: { search?: string | undefined; cursor?: string | undefined; limit: number },
+    ) {
+      let q = db.selectFrom('users').selectAll().where('mch_no', '=', mchOf(scope));
+      if (query.search) {
+        const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([eb('email', 'ilike', like), eb('name', 'ilike', like)]));
+      }
+      if (query.cursor) q = q.where(sql<string>`lower(email)`, '>', query.cursor.toLowerCase());
+      const rows = await q
+        .orderBy(sql`lower(email)`)
+        .limit(query.limit + 1)
+        .execute();
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        users: page.map(userView),
+        ...(rows.length > query.limit && last ? { next: last.email.toLowerCase() } : {}),
+      };
+    },
+
+    /**
      * Roles, status and unlock. Disabling ends every session and token at once. The last enabled owner
      * stays one; a merchant's admin leaves its owners and the owner role to its owners.
      */

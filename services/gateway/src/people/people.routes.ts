@@ -52,6 +52,11 @@ const updateUser = z
     unlock: z.literal(true).optional(),
   })
   .strict();
+const usersQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  cursor: z.string().max(320).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
 const instant = z
   .string()
   .max(40)
@@ -324,7 +329,9 @@ export function registerOperatorPeople(app: FastifyInstance, deps: OperatorPeopl
     });
   });
 
-  app.get('/admin/users', async () => ({ users: await people.users({ kind: 'operator' }) }));
+  app.get('/admin/users', async (request) =>
+    people.usersPage({ kind: 'operator' }, parse(usersQuery, request.query)),
+  );
 
   app.patch<{ Params: { id: string } }>('/admin/users/:id', async (request) => {
     const body = parse(updateUser, request.body);
