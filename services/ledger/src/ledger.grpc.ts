@@ -11,7 +11,7 @@ import * as grpc from '@grpc/grpc-js';
 import { isLedgerError, type LedgerError, type LedgerErrorCode } from './ledger/ledger.errors.js';
 import type { BookingOrigin, LedgerService } from './ledger/ledger.service.js';
 import type { LedgerQueries } from './ledger/ledger-queries.service.js';
-import { centavos, instant, toDiscrepancy, toLedgerRecord } from './ledger.mapper.js';
+import { centavos, instant, toDiscrepancy, toLedgerRecord, toReconciliationRun } from './ledger.mapper.js';
 import type { DiscrepancyQueries } from './reconciliation/discrepancies.service.js';
 import type { Reconciliation } from './reconciliation/reconciliation.service.js';
 import type { Resolutions } from './reconciliation/resolutions.js';
@@ -152,6 +152,18 @@ export function createLedgerHandlers(deps: {
       return {
         items: page.items.map(toDiscrepancy),
         next_after_id: page.next === null ? '' : String(page.next),
+      };
+    }),
+    ListReconciliationRuns: ledgerUnary(logger, async (request) => {
+      const page = await discrepancies.runs({
+        day: request.day,
+        routeId: request.route_id,
+        limit: request.limit,
+        beforeId: request.before_id,
+      });
+      return {
+        items: page.items.map(toReconciliationRun),
+        next_before_id: page.next === null ? '' : String(page.next),
       };
     }),
     GetDiscrepancy: ledgerUnary(logger, async (request) =>

@@ -1,6 +1,6 @@
-import type { Discrepancy, LedgerRecord } from '@agentpay/proto';
+import type { Discrepancy, LedgerRecord, ReconciliationRun } from '@agentpay/proto';
 import { AppError } from '@agentpay/wire';
-import type { DiscrepancyRow, EntryRow } from './db/schema.js';
+import type { DiscrepancyRow, EntryRow, ReconRunRow } from './db/schema.js';
 
 // The one mapping between the LedgerService proto and the ledger's domain: request fields to use-case
 // input (the wire's integers and instants parsed), rows and results to proto messages.
@@ -27,6 +27,24 @@ export function toDiscrepancy(row: DiscrepancyRow): Discrepancy {
     order_no: row.order_no,
     transfer_no: row.transfer_no,
     resolution_approval_id: row.resolution_approval_id,
+  };
+}
+
+/** A reconciliation run as the proto carries it (counts as int64 strings). */
+export function toReconciliationRun(row: ReconRunRow): ReconciliationRun {
+  return {
+    id: String(row.id),
+    route_id: row.route_id,
+    day: row.day,
+    status: row.status,
+    started_at: row.started_at.toISOString(),
+    finished_at: row.finished_at ? row.finished_at.toISOString() : '',
+    lines: String(row.lines),
+    matched: String(row.matched),
+    pending: String(row.pending),
+    discrepancies: String(row.discrepancies),
+    returned: String(row.returned),
+    error: row.error ?? '',
   };
 }
 

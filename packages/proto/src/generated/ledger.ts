@@ -14,10 +14,13 @@ import type { LedgerRecord as _agentpay_ledger_v1_LedgerRecord, LedgerRecord__Ou
 import type { LedgerServiceClient as _agentpay_ledger_v1_LedgerServiceClient, LedgerServiceDefinition as _agentpay_ledger_v1_LedgerServiceDefinition } from './agentpay/ledger/v1/LedgerService.js';
 import type { ListDiscrepanciesRequest as _agentpay_ledger_v1_ListDiscrepanciesRequest, ListDiscrepanciesRequest__Output as _agentpay_ledger_v1_ListDiscrepanciesRequest__Output } from './agentpay/ledger/v1/ListDiscrepanciesRequest.js';
 import type { ListDiscrepanciesResponse as _agentpay_ledger_v1_ListDiscrepanciesResponse, ListDiscrepanciesResponse__Output as _agentpay_ledger_v1_ListDiscrepanciesResponse__Output } from './agentpay/ledger/v1/ListDiscrepanciesResponse.js';
+import type { ListReconciliationRunsRequest as _agentpay_ledger_v1_ListReconciliationRunsRequest, ListReconciliationRunsRequest__Output as _agentpay_ledger_v1_ListReconciliationRunsRequest__Output } from './agentpay/ledger/v1/ListReconciliationRunsRequest.js';
+import type { ListReconciliationRunsResponse as _agentpay_ledger_v1_ListReconciliationRunsResponse, ListReconciliationRunsResponse__Output as _agentpay_ledger_v1_ListReconciliationRunsResponse__Output } from './agentpay/ledger/v1/ListReconciliationRunsResponse.js';
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from './agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from './agentpay/ledger/v1/ListRecordsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from './agentpay/ledger/v1/MerchantBalance.js';
 import type { ReconciliationRouteResult as _agentpay_ledger_v1_ReconciliationRouteResult, ReconciliationRouteResult__Output as _agentpay_ledger_v1_ReconciliationRouteResult__Output } from './agentpay/ledger/v1/ReconciliationRouteResult.js';
+import type { ReconciliationRun as _agentpay_ledger_v1_ReconciliationRun, ReconciliationRun__Output as _agentpay_ledger_v1_ReconciliationRun__Output } from './agentpay/ledger/v1/ReconciliationRun.js';
 import type { ResolveDiscrepancyRequest as _agentpay_ledger_v1_ResolveDiscrepancyRequest, ResolveDiscrepancyRequest__Output as _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output } from './agentpay/ledger/v1/ResolveDiscrepancyRequest.js';
 import type { RunReconciliationRequest as _agentpay_ledger_v1_RunReconciliationRequest, RunReconciliationRequest__Output as _agentpay_ledger_v1_RunReconciliationRequest__Output } from './agentpay/ledger/v1/RunReconciliationRequest.js';
 import type { RunReconciliationResponse as _agentpay_ledger_v1_RunReconciliationResponse, RunReconciliationResponse__Output as _agentpay_ledger_v1_RunReconciliationResponse__Output } from './agentpay/ledger/v1/RunReconciliationResponse.js';
@@ -47,10 +50,13 @@ export interface ProtoGrpcType {
         LedgerService: SubtypeConstructor<typeof grpc.Client, _agentpay_ledger_v1_LedgerServiceClient> & { service: _agentpay_ledger_v1_LedgerServiceDefinition }
         ListDiscrepanciesRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListDiscrepanciesRequest, _agentpay_ledger_v1_ListDiscrepanciesRequest__Output>
         ListDiscrepanciesResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListDiscrepanciesResponse, _agentpay_ledger_v1_ListDiscrepanciesResponse__Output>
+        ListReconciliationRunsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListReconciliationRunsRequest, _agentpay_ledger_v1_ListReconciliationRunsRequest__Output>
+        ListReconciliationRunsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListReconciliationRunsResponse, _agentpay_ledger_v1_ListReconciliationRunsResponse__Output>
         ListRecordsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsRequest__Output>
         ListRecordsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsResponse__Output>
         MerchantBalance: MessageTypeDefinition<_agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_MerchantBalance__Output>
         ReconciliationRouteResult: MessageTypeDefinition<_agentpay_ledger_v1_ReconciliationRouteResult, _agentpay_ledger_v1_ReconciliationRouteResult__Output>
+        ReconciliationRun: MessageTypeDefinition<_agentpay_ledger_v1_ReconciliationRun, _agentpay_ledger_v1_ReconciliationRun__Output>
         ResolveDiscrepancyRequest: MessageTypeDefinition<_agentpay_ledger_v1_ResolveDiscrepancyRequest, _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output>
         RunReconciliationRequest: MessageTypeDefinition<_agentpay_ledger_v1_RunReconciliationRequest, _agentpay_ledger_v1_RunReconciliationRequest__Output>
         RunReconciliationResponse: MessageTypeDefinition<_agentpay_ledger_v1_RunReconciliationResponse, _agentpay_ledger_v1_RunReconciliationResponse__Output>

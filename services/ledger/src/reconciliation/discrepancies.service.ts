@@ -1,8 +1,9 @@
 import { DISCREPANCY_KINDS, DISCREPANCY_STATES } from '@agentpay/api';
 import type { Kysely } from 'kysely';
-import type { Database, DiscrepancyRow } from '../db/schema.js';
+import type { Database, DiscrepancyRow, ReconRunRow } from '../db/schema.js';
 import { LedgerError } from '../ledger/ledger.errors.js';
 import { getDiscrepancy, listDiscrepancies } from './discrepancies.repository.js';
+import { listReconRuns } from './recon-runs.repository.js';
 
 /** A page of discrepancies as asked for: each filter '' when absent. */
 export interface DiscrepanciesRequest {
@@ -15,11 +16,23 @@ export interface DiscrepanciesRequest {
   afterId: string;
 }
 
+/** A page of runs as asked for: each filter '' when absent. */
+export interface ReconRunsRequest {
+  day: string;
+  routeId: string;
+  /** 0 asks for the default (50). */
+  limit: number;
+  /** The last id of the previous page; '' for the first. */
+  beforeId: string;
+}
+
 export interface DiscrepancyQueries {
   /** Discrepancies by id, oldest first; INVALID_REQUEST names the first bad filter. */
   list(request: DiscrepanciesRequest): Promise<{ items: DiscrepancyRow[]; next: number | null }>;
   /** One discrepancy; NOT_FOUND for anything that names none (an unknown number or no number at all). */
   get(id: string): Promise<DiscrepancyRow>;
+  /** The runs that found them, newest first; INVALID_REQUEST names the first bad filter. */
+  runs(request: ReconRunsRequest): Promise<{ items: ReconRunRow[]; next: number | null }>;
 }
 
 function invalid(detail: string): LedgerError {
@@ -53,6 +66,19 @@ export function createDiscrepancyQueries(db: Kysely<Database>): DiscrepancyQueri
       const row = id < 1 ? undefined : await getDiscrepancy(db, id);
       if (!row) throw new LedgerError('NOT_FOUND', `discrepancy ${text}`);
       return row;
+    },
+    async runs(request) {
+      if (request.day && !/^\d{4}-\d{2}-\d{2}$/.test(request.day)) throw invalid('day (yyyy-MM-dd)');
+      if (request.routeId && !/^[a-z0-9-]{1,64}$/.test(request.routeId)) throw invalid('route_id (unknown)');
+      const limit = request.limit === 0 ? 50 : request.limit;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw invalid('limit (must be 1..500)');
+      if (request.beforeId && !/^\d{1,15}$/.test(request.beforeId)) throw invalid('before_id (unknown)');
+      return listReconRuns(db, {
+        limit,
+        ...(request.day && { day: request.day }),
+        ...(request.routeId && { routeId: request.routeId }),
+        ...(request.beforeId && { beforeId: Number(request.beforeId) }),
+      });
     },
   };
 }

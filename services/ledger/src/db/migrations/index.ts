@@ -6,6 +6,7 @@ import * as reconciliation from './20261124T0200_reconciliation.js';
 import * as retentionIndexes from './20261124T0300_retention_indexes.js';
 import * as returnedDeposits from './20261126T2330_returned_deposits.js';
 import * as operatorOrigins from './20261127T0900_operator_origins.js';
+import * as reconRunsIndexes from './20261127T1010_recon_runs_indexes.js';
 
 /** Every migration of the ledger database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0300_retention_indexes': retentionIndexes,
   '20261126T2330_returned_deposits': returnedDeposits,
   '20261127T0900_operator_origins': operatorOrigins,
+  '20261127T1010_recon_runs_indexes': reconRunsIndexes,
 };

@@ -13,6 +13,8 @@ import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeRespon
 import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from '../../../agentpay/ledger/v1/GetBalanceRequest.js';
 import type { ListDiscrepanciesRequest as _agentpay_ledger_v1_ListDiscrepanciesRequest, ListDiscrepanciesRequest__Output as _agentpay_ledger_v1_ListDiscrepanciesRequest__Output } from '../../../agentpay/ledger/v1/ListDiscrepanciesRequest.js';
 import type { ListDiscrepanciesResponse as _agentpay_ledger_v1_ListDiscrepanciesResponse, ListDiscrepanciesResponse__Output as _agentpay_ledger_v1_ListDiscrepanciesResponse__Output } from '../../../agentpay/ledger/v1/ListDiscrepanciesResponse.js';
+import type { ListReconciliationRunsRequest as _agentpay_ledger_v1_ListReconciliationRunsRequest, ListReconciliationRunsRequest__Output as _agentpay_ledger_v1_ListReconciliationRunsRequest__Output } from '../../../agentpay/ledger/v1/ListReconciliationRunsRequest.js';
+import type { ListReconciliationRunsResponse as _agentpay_ledger_v1_ListReconciliationRunsResponse, ListReconciliationRunsResponse__Output as _agentpay_ledger_v1_ListReconciliationRunsResponse__Output } from '../../../agentpay/ledger/v1/ListReconciliationRunsResponse.js';
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from '../../../agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from '../../../agentpay/ledger/v1/ListRecordsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from '../../../agentpay/ledger/v1/MerchantBalance.js';
@@ -108,6 +110,23 @@ export interface LedgerServiceClient extends grpc.Client {
   listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
   listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
   listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * The runs (recon_runs) newest first, keyset-paged, by day and route; every attempt, failed ones too.
+   * Errors: INVALID_ARGUMENT (a bad filter or cursor).
+   */
+  ListReconciliationRuns(argument: _agentpay_ledger_v1_ListReconciliationRunsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListReconciliationRunsResponse__Output>): grpc.ClientUnaryCall;
+  ListReconciliationRuns(argument: _agentpay_ledger_v1_ListReconciliationRunsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListReconciliationRunsResponse__Output>): grpc.ClientUnaryCall;
+  ListReconciliationRuns(argument: _agentpay_ledger_v1_ListReconciliationRunsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListReconciliationRunsResponse__Output>): grpc.ClientUnaryCall;
+  ListReconciliationRuns(argument: _agentpay_ledger_v1_ListReconciliationRunsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListReconciliationRunsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The runs (recon_runs) newest first, keyset-paged, by day and route; every attempt, failed ones too.
+   * Errors: INVALID_ARGUMENT (a bad filter or cursor).
+   */
+  listReconciliationRuns(argument: _agentpay_ledger_v1_ListReconciliationRunsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListReconciliationRunsResponse__Output>): grpc.ClientUnaryCall;
+  listReconciliationRuns(argument: _agentpay_ledger_v1_ListReconciliationRunsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListReconciliationRunsResponse__Output>): grpc.ClientUnaryCall;
+  listReconciliationRuns(argument: _agentpay_ledger_v1_ListReconciliationRunsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListReconciliationRunsResponse__Output>): grpc.ClientUnaryCall;
+  listReconciliationRuns(argument: _agentpay_ledger_v1_ListReconciliationRunsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListReconciliationRunsResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * The merchant's entries in [start_time, end_time), oldest first, keyset-paged.
@@ -225,6 +244,12 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
   ListDiscrepancies: grpc.handleUnaryCall<_agentpay_ledger_v1_ListDiscrepanciesRequest__Output, _agentpay_ledger_v1_ListDiscrepanciesResponse>;
   
   /**
+   * The runs (recon_runs) newest first, keyset-paged, by day and route; every attempt, failed ones too.
+   * Errors: INVALID_ARGUMENT (a bad filter or cursor).
+   */
+  ListReconciliationRuns: grpc.handleUnaryCall<_agentpay_ledger_v1_ListReconciliationRunsRequest__Output, _agentpay_ledger_v1_ListReconciliationRunsResponse>;
+  
+  /**
    * The merchant's entries in [start_time, end_time), oldest first, keyset-paged.
    */
   ListRecords: grpc.handleUnaryCall<_agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse>;
@@ -263,6 +288,7 @@ export interface LedgerServiceDefinition extends grpc.ServiceDefinition {
   GetBalance: MethodDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance__Output>
   GetDiscrepancy: MethodDefinition<_agentpay_ledger_v1_DiscrepancyKey, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_DiscrepancyKey__Output, _agentpay_ledger_v1_Discrepancy__Output>
   ListDiscrepancies: MethodDefinition<_agentpay_ledger_v1_ListDiscrepanciesRequest, _agentpay_ledger_v1_ListDiscrepanciesResponse, _agentpay_ledger_v1_ListDiscrepanciesRequest__Output, _agentpay_ledger_v1_ListDiscrepanciesResponse__Output>
+  ListReconciliationRuns: MethodDefinition<_agentpay_ledger_v1_ListReconciliationRunsRequest, _agentpay_ledger_v1_ListReconciliationRunsResponse, _agentpay_ledger_v1_ListReconciliationRunsRequest__Output, _agentpay_ledger_v1_ListReconciliationRunsResponse__Output>
   ListRecords: MethodDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>
   ResolveDiscrepancy: MethodDefinition<_agentpay_ledger_v1_ResolveDiscrepancyRequest, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output, _agentpay_ledger_v1_Discrepancy__Output>
   RunReconciliation: MethodDefinition<_agentpay_ledger_v1_RunReconciliationRequest, _agentpay_ledger_v1_RunReconciliationResponse, _agentpay_ledger_v1_RunReconciliationRequest__Output, _agentpay_ledger_v1_RunReconciliationResponse__Output>
