@@ -12,6 +12,7 @@ import { describeInputProblem, findInputProblem } from './input.js';
 
 export type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export { bearerTokenMatches } from './auth.js';
+export { csvCell, csvRow } from './csv.js';
 export { describeInputProblem, findInputProblem, type InputProblem, MAX_INPUT_DEPTH } from './input.js';
 
 /** A request the HTTP layer refused before any route ran, or while the server is closing. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { csvCell, csvRow } from '@agentpay/http';
 import { type Kysely, sql } from 'kysely';
 import type { AuditLogRow, Database } from '../db/schema.js';
 import type { Actor } from './actor.js';
@@ -270,27 +271,13 @@ const CSV_COLUMNS = [
   'hash',
 ] as const;
 
-/**
- * One CSV cell, safe to open in a spreadsheet: a value that starts with = + - @, a tab or a carriage
- * return gets a leading apostrophe so it is never read as a formula (OWASP "CSV injection").
- */
-export function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined
-      ? ''
-      : Array.isArray(value)
-        ? value.join(' ')
-        : value instanceof Date
-          ? value.toISOString()
-          : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+// The one CSV writer is @agentpay/http's (csvCell, csvRow); csvCell is re-exported for this file's tests.
+export { csvCell };
 
 export function csvHeader(): string {
-  return `${CSV_COLUMNS.join(',')}\r\n`;
+  return csvRow(CSV_COLUMNS);
 }
 
 export function csvLine(row: AuditLogRow): string {
-  return `${CSV_COLUMNS.map((c) => csvCell(row[c])).join(',')}\r\n`;
+  return csvRow(CSV_COLUMNS.map((c) => row[c]));
 }

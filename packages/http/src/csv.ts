@@ -1,0 +1,24 @@
+// The one CSV writer (CONTRACT.md section 18: exports safe to open in a spreadsheet), used by every export
+// the gateway streams: the audit log, the merchants' statements.
+
+/**
+ * One CSV cell, safe to open in a spreadsheet: a value that starts with = + - @, a tab or a carriage
+ * return gets a leading apostrophe so it is never read as a formula (OWASP "CSV injection").
+ */
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : Array.isArray(value)
+        ? value.join(' ')
+        : value instanceof Date
+          ? value.toISOString()
+          : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV line of cells (RFC 4180: comma-separated, CRLF-terminated), each through csvCell. */
+export function csvRow(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
