@@ -3,10 +3,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stack } from '@agentpay/stack';
+import { createTestPerson } from '@agentpay/testing';
 import { generateKeyPair } from '@agentpay/wire';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, horizontalOverflow, launchChromium } from './support/browser.js';
+import { openPage, meetsTheBars as pageMeetsTheBars } from './support/console.js';
 import { startTestStack } from './support/stack.js';
 
 // The operator console (/console/ on the admin port) and the merchant dashboard (/dashboard/ on the public
@@ -339,6 +341,83 @@ describe('the operator console in Chromium', { timeout: 120_000 }, () => {
     // A support person reads merchants with the session cookie and the CSRF token, no bearer token.
     await page.getByRole('link', { name: 'Comercios' }).click();
     await page.getByRole('link', { name: merchants[0]?.mchNo ?? '' }).waitFor();
+    await opened.context.close();
+  });
+});
+
+describe('merchants in the console, as the person who does it', { timeout: 120_000 }, () => {
+  it('an admin creates a merchant from the form and edits its terms; amounts typed in pesos arrive as centavos', async () => {
+    if (browser instanceof Error) throw browser;
+    const admin = await createTestPerson({ adminUrl: stack.urls.admin, roles: ['admin'] });
+    const opened = await openPage(browser, `${stack.urls.admin}/console/merchants`, {
+      as: { person: admin },
+    });
+    const { page } = opened;
+    await page.getByRole('link', { name: 'Nuevo comercio' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nuevo comercio' }).waitFor();
+    await page.getByRole('button', { name: 'Crear comercio' }).click();
+    await page.getByText('Usa de 1 a 32 letras, dígitos, _ o -.').waitFor();
+    await pageMeetsTheBars(opened, 'console-merchant-new');
+    const mchNo = `NEW${tag}`;
+    await page.getByLabel('Número', { exact: true }).fill(mchNo);
+    await page.getByLabel('Nombre', { exact: true }).fill('Abarrotes Nuevos');
+    await page.getByLabel('Comisión porcentual (%)').fill('0.6');
+    await page.getByLabel('Comisión fija por orden (MXN)').fill('2.5');
+    await page.getByLabel('Llave pública RSA (PEM)').fill(generateKeyPair().publicKeyPem);
+    await page.getByRole('button', { name: 'Crear comercio' }).click();
+    await page.getByRole('heading', { level: 1, name: `Abarrotes Nuevos (${mchNo})` }).waitFor();
+    const created = (await (
+      await fetch(`${stack.urls.admin}/admin/merchants/${mchNo}`, { headers: ADMIN })
+    ).json()) as { feeRate: { percentBps: number; fixedCentavos: number } };
+    expect(created.feeRate).toEqual({ percentBps: 60, fixedCentavos: 250 });
+
+    await page.getByLabel('Límite de solicitudes').fill('25');
+    await page.getByLabel('Comisión fija por orden (MXN)').fill('0.07');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Cambio guardado|aprobación/ })
+      .waitFor();
+    const edited = (await (
+      await fetch(`${stack.urls.admin}/admin/merchants/${mchNo}`, { headers: ADMIN })
+    ).json()) as { feeRate: { fixedCentavos: number }; rateLimitPerS: number | null };
+    expect(edited.feeRate.fixedCentavos).toBe(7);
+    expect(edited.rateLimitPerS).toBe(25);
+    await pageMeetsTheBars(opened, 'console-merchant-edit');
+    await opened.context.close();
+  });
+
+  it('a support person reads a merchant but is offered no change, and a forged change is refused', async () => {
+    if (browser instanceof Error) throw browser;
+    const support = await createTestPerson({ adminUrl: stack.urls.admin, roles: ['support'] });
+    const mchNo = merchants[0]?.mchNo ?? '';
+    const opened = await openPage(browser, `${stack.urls.admin}/console/merchants/${mchNo}`, {
+      as: { person: support },
+    });
+    const { page } = opened;
+    await page.getByRole('heading', { level: 1, name: new RegExp(mchNo) }).waitFor();
+    await page.getByRole('table').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: /Deshabilitar|Habilitar|Guardar|Revocar/ }).count()).toBe(
+      0,
+    );
+    expect(await page.getByLabel('Agregar llave pública').count()).toBe(0);
+    await pageMeetsTheBars(opened, 'console-merchant-support');
+    const forged = await page.evaluate(
+      async ([path, csrf]) => {
+        const response = await fetch(path, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify({ status: 'disabled' }),
+        });
+        return response.status;
+      },
+      [`/admin/merchants/${mchNo}`, support.csrfToken] as const,
+    );
+    expect(forged).toBe(403);
+    await page.goto(`${stack.urls.admin}/console/merchants`);
+    await page.getByRole('heading', { level: 1, name: 'Comercios' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Nuevo comercio' }).count()).toBe(0);
     await opened.context.close();
   });
 });

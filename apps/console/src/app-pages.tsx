@@ -9,6 +9,7 @@ import { HomePage } from './pages/home';
 import { LedgerMerchantPage, LedgerPage, ledgerMessages } from './pages/ledger';
 import { MePage, meMessages } from './pages/me';
 import { MerchantPage } from './pages/merchant';
+import { NewMerchantPage } from './pages/merchant-form';
 import { MerchantsPage } from './pages/merchants';
 import { OrderPage, OrdersPage, ordersMessages, TransferPage, TransfersPage } from './pages/orders';
 import { PeoplePage, peopleMessages } from './pages/people';
@@ -44,6 +45,7 @@ export const PAGES: readonly AppPage[] = [
     nav: 'nav.merchants',
     render: (c) => <MerchantsPage api={c.api} router={c.router} />,
   },
+  { pattern: 'merchants/new', render: (c) => <NewMerchantPage api={c.api} router={c.router} /> },
   {
     pattern: 'merchants/:mchNo',
     render: (c) => <MerchantPage api={c.api} mchNo={c.params['mchNo'] ?? ''} Link={c.router.Link} />,

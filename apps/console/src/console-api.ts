@@ -90,6 +90,19 @@ export function consoleApi(onUnauthorized: () => void) {
     merchants: (query: { search?: string; cursor?: string }) =>
       api.get('/admin/merchants', merchantPage, query),
     merchant: (mchNo: string) => api.get(`/admin/merchants/${encodeURIComponent(mchNo)}`, merchant),
+    createMerchant: (body: {
+      mchNo: string;
+      name: string;
+      publicKey: string;
+      feeRate: { percentBps: number; fixedCentavos: number };
+      settleType: string;
+    }) =>
+      api.send('POST', '/admin/merchants', body, merchant).then((answer) => {
+        if ('approval' in answer) throw new Error('creating a merchant never waits for approval');
+        return answer.done;
+      }),
+    updateMerchant: (mchNo: string, body: Record<string, unknown>) =>
+      api.send('PATCH', `/admin/merchants/${encodeURIComponent(mchNo)}`, body, merchant),
     setMerchantStatus: (mchNo: string, status: 'enabled' | 'disabled') =>
       api.send('PATCH', `/admin/merchants/${encodeURIComponent(mchNo)}`, { status }, merchant),
     routes: () => api.get('/admin/routes', routeList),

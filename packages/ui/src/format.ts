@@ -38,3 +38,16 @@ export function formatCentavos(centavos: number, lang: Lang): string {
   const decimal = `${centavos < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
   return formatMoney(decimal, lang);
 }
+
+/**
+ * A person's decimal as an integer of its smallest unit, through the string, never a float:
+ * `parseDecimal('3.5', 2)` → 350 (pesos to centavos), `parseDecimal('0.60', 2)` → 60 (percent to basis
+ * points). Blank, malformed or more decimals than `places`: null.
+ */
+export function parseDecimal(text: string, places: number): number | null {
+  const match = /^(\d{1,12})(?:[.,](\d*))?$/.exec(text.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > places) return null;
+  return Number(`${match[1]}${fraction.padEnd(places, '0')}`);
+}

@@ -7,6 +7,7 @@ import {
   type Router,
   TableRegion,
   useI18n,
+  useMay,
   useResource,
 } from '@agentpay/ui';
 import type { ConsoleApi } from '../console-api';
@@ -14,6 +15,7 @@ import type { ConsoleApi } from '../console-api';
 /** Merchants, searched and paged by the server (`GET /admin/merchants?search=&cursor=`). */
 export function MerchantsPage(props: { api: ConsoleApi; router: Router }) {
   const { t, lang } = useI18n();
+  const may = useMay();
   const { router } = props;
   const { query } = router.useLocation();
   const search = query.get('search') ?? '';
@@ -25,7 +27,16 @@ export function MerchantsPage(props: { api: ConsoleApi; router: Router }) {
   };
 
   return (
-    <Page title={t('merchants.title')}>
+    <Page
+      title={t('merchants.title')}
+      actions={
+        may('POST /admin/merchants') ? (
+          <router.Link to="merchants/new" class="button">
+            {t('merchants.new')}
+          </router.Link>
+        ) : undefined
+      }
+    >
       <form
         class="inline"
         onSubmit={(event) => {
