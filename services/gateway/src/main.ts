@@ -179,6 +179,13 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       production: config.production,
       cookieName: sessionCookieName('agentpay_dashboard', config.production),
       publicBaseUrl: config.PUBLIC_BASE_URL,
+      account: {
+        merchants,
+        platformPublicKeyPem: platformKey.publicKeyPem,
+        notifierUrl: config.NOTIFIER_URL,
+        notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+        timeoutMs: config.GRPC_TIMEOUT_MS,
+      },
     });
     // Four eyes (services/gateway/README.md "Four eyes"): the admin routes add the operations that may need a
     // second person; the authorisation hook hands such a request to fourEyes, and an approval executes it.

@@ -1,8 +1,10 @@
+import { DASHBOARD_ACCOUNT_PERMISSIONS } from './dashboard-account.permissions.js';
 import { of, team } from './permission-helpers.js';
 import type { Permission } from './permissions.js';
 
 /** The merchant dashboard's calls on the public port, for a merchant's own people (MERCHANT_ROLES). */
 export const DASHBOARD_PERMISSIONS: readonly Permission[] = [
+  ...DASHBOARD_ACCOUNT_PERMISSIONS,
   {
     method: 'GET',
     url: '/dashboard/api/invitations/:token',

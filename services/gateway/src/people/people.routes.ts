@@ -4,6 +4,7 @@ import type { Logger } from '@agentpay/logger';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { schemaProblem } from '../admin/schema-problem.js';
+import { type AccountDashboardDeps, registerAccountDashboard } from '../dashboard/account-dashboard.js';
 import type { Database } from '../db/schema.js';
 import type { Actor } from './actor.js';
 import { type AuditLog, auditRows, csvHeader, csvLine, listAudit, verifyAudit } from './audit-log.js';
@@ -412,6 +413,8 @@ export interface DashboardDeps {
   production: boolean;
   cookieName: string;
   publicBaseUrl: string;
+  /** Keys, the platform key and callback failures (dashboard/account-dashboard.ts). */
+  account: AccountDashboardDeps;
 }
 
 /**
@@ -448,6 +451,8 @@ export function registerDashboardApi(app: FastifyInstance, deps: DashboardDeps):
       if (scope.kind !== 'merchant') throw new PeopleError('forbidden', 'not a merchant person');
       return scope;
     };
+
+    registerAccountDashboard(dash, deps.account);
 
     dash.get('/dashboard/api/users', async (request) => ({
       users: await deps.people.users(scopeOf(request)),

@@ -4,7 +4,12 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AttemptRow, Database, DeliveryRow } from '../db/schema.js';
 import { rescheduleNow } from '../deliveries/delivery.service.js';
-import { attemptsOf, deliveriesByOrder, deliveryById } from '../deliveries/delivery-admin.repository.js';
+import {
+  attemptsOf,
+  deliveriesByOrder,
+  deliveryById,
+  failingDeliveries,
+} from '../deliveries/delivery-admin.repository.js';
 
 export interface AdminApiDeps {
   db: Kysely<Database>;
@@ -21,6 +26,18 @@ const listQuery = z.object({
   orderNo: z.string().min(1).max(64),
   kind: z.enum(['pay', 'transfer']).optional(),
   mchNo: z.string().min(1).max(32).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+// `failing=true`: one merchant's deliveries whose last attempt failed, newest first, paged by `cursor`
+// (the `next` of the previous page); what the merchant dashboard shows as recent failures.
+const failingQuery = z.object({
+  failing: z.literal('true'),
+  mchNo: z.string().min(1).max(32),
+  cursor: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z_[0-9a-f-]{36}$/i, 'the next of the previous page')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -93,6 +110,28 @@ export function registerAdminApi(app: FastifyInstance, deps: AdminApiDeps): void
       });
 
       admin.get('/deliveries', async (request, reply) => {
+        if ((request.query as Record<string, unknown> | undefined)?.['failing'] !== undefined) {
+          const failing = failingQuery.safeParse(request.query);
+          if (!failing.success) {
+            const issue = failing.error.issues[0];
+            return reply.code(400).send({
+              error: 'bad_request',
+              message: `${issue?.path.join('.') || 'query'}: ${issue?.message}`,
+            });
+          }
+          const [at, id] = failing.data.cursor?.split('_') ?? [];
+          const rows = await failingDeliveries(deps.db, {
+            mchNo: failing.data.mchNo,
+            before: at && id ? { at, id } : undefined,
+            limit: failing.data.limit + 1,
+          });
+          const page = rows.slice(0, failing.data.limit);
+          const last = page.at(-1);
+          return {
+            deliveries: await withAttempts(deps.db, page),
+            ...(rows.length > page.length && last ? { next: `${last.cursor_at}_${last.id}` } : {}),
+          };
+        }
         const query = listQuery.safeParse(request.query);
         if (!query.success) {
           const issue = query.error.issues[0];

@@ -20,6 +20,29 @@ export async function deliveriesByOrder(
   return query.orderBy('created_at', 'desc').orderBy('version', 'desc').limit(filter.limit).execute();
 }
 
+/**
+ * One merchant's deliveries whose last attempt failed (given up, or pending a retry), newest first, after the
+ * keyset `before` (`at` is `cursorAt` of the previous page's last row, to the microsecond). Reads
+ * deliveries_failing_idx: the predicate is written exactly as the index's.
+ */
+export async function failingDeliveries(
+  db: Kysely<Database>,
+  filter: { mchNo: string; before?: { at: string; id: string } | undefined; limit: number },
+): Promise<(DeliveryRow & { cursor_at: string })[]> {
+  let query = db
+    .selectFrom('deliveries')
+    .selectAll()
+    .select(
+      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
+    )
+    .where('mch_no', '=', filter.mchNo)
+    .where(sql<boolean>`(status = 'failed' or (status = 'pending' and attempt_count > 0))`);
+  const before = filter.before;
+  if (before)
+    query = query.where(sql<boolean>`(created_at, id) < (${before.at}::timestamptz, ${before.id}::uuid)`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
 export async function deliveryById(db: Kysely<Database>, id: string): Promise<DeliveryRow | undefined> {
   return db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
 }
