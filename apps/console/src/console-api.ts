@@ -113,6 +113,13 @@ export function consoleApi(onUnauthorized: () => void) {
         undefined,
         route,
       ),
+    bindRouteMerchant: (id: string, mchNo: string) =>
+      api.send(
+        'POST',
+        `/admin/routes/${encodeURIComponent(id)}/merchants/${encodeURIComponent(mchNo)}`,
+        undefined,
+        route,
+      ),
     setRouteWeight: (id: string, weight: number) =>
       api.send('PATCH', `/admin/routes/${encodeURIComponent(id)}`, { weight }, route),
     discrepancies: (query: Query) => api.get('/admin/discrepancies', discrepancyPage, query),
