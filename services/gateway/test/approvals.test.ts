@@ -378,3 +378,45 @@ describe('listing', () => {
     expect((await as(CARL, 'GET', '/admin/approvals/apr_000000000000000000000000')).status).toBe(404);
   });
 });
+
+describe('approving with a reason', () => {
+  it('keeps the approver’s reason on the approval and in the audit entry; an empty one is refused', async () => {
+    const id = await ask(ANA);
+    const empty = await as(BEA, 'POST', `/admin/approvals/${id}/approve`, { reason: '  ' });
+    expect(empty).toMatchObject({ status: 400, body: { error: 'bad_request' } });
+    expect(done.size).toBe(0);
+    const approved = await as<Decided & { approval: { reason?: string } }>(
+      BEA,
+      'POST',
+      `/admin/approvals/${id}/approve`,
+      { reason: 'matches the bank statement' },
+    );
+    expect(approved).toMatchObject({
+      status: 200,
+      body: { approval: { id, state: 'executed', reason: 'matches the bank statement' } },
+    });
+    expect(audit.find((e) => e.action === 'approval.approve')).toMatchObject({
+      outcome: 'success',
+      reason: 'matches the bank statement',
+    });
+  });
+
+  it('pages what I asked for newest first with the next cursor', async () => {
+    const asked: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      clock = new Date(clock.getTime() + 1_000);
+      asked.push(await ask(ANA, `p${i}`));
+    }
+    await ask(BEA, 'other');
+    type Page = { items: { id: string }[]; next?: string };
+    const first = await as<Page>(ANA, 'GET', '/admin/approvals?mine=requested&limit=2');
+    expect(first.body.items.map((i) => i.id)).toEqual([asked[2], asked[1]]);
+    const second = await as<Page>(
+      ANA,
+      'GET',
+      `/admin/approvals?mine=requested&limit=2&before=${first.body.next}`,
+    );
+    expect(second.body.items.map((i) => i.id)).toEqual([asked[0]]);
+    expect(second.body.next).toBeUndefined();
+  });
+});

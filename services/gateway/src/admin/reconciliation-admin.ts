@@ -56,6 +56,21 @@ const listQuery = z.strictObject({
   after: z.string().max(100, 'at most 100 characters').optional(),
 });
 
+const runsQuery = z.strictObject({
+  day: day.optional(),
+  routeId: routeId.optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'at least 1')
+    .max(500, 'at most 500')
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be the next of an earlier page')
+    .optional(),
+});
+
 const resolveBody = z.strictObject({
   action: z.enum(RESOLUTION_ACTIONS, { error: 'must be apply, credit or return' }),
   reason: z
@@ -242,6 +257,40 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
           discrepancies: Number(r.discrepancies),
           returned: Number(r.returned),
         })),
+      };
+    } catch (err) {
+      return fail(reply, err);
+    }
+  });
+
+  // The runs, newest first, by day and route: each attempt with its counts and state (a failed one with why).
+  app.get('/admin/reconciliations', async (request, reply) => {
+    const query = runsQuery.safeParse(request.query ?? {});
+    if (!query.success) return badRequest(reply, query.error);
+    const { day: onDay, routeId: onRoute, limit, cursor } = query.data;
+    try {
+      const page = await ledgerCall(
+        ledger,
+        ledger.ListReconciliationRuns,
+        { day: onDay ?? '', route_id: onRoute ?? '', limit: limit ?? 50, before_id: cursor ?? '' },
+        opts(request),
+      );
+      return {
+        items: page.items.map((run) => ({
+          id: run.id,
+          day: run.day,
+          routeId: run.route_id,
+          state: run.status,
+          startedAt: time(run.started_at),
+          ...(run.finished_at && { finishedAt: time(run.finished_at) }),
+          lines: Number(run.lines),
+          matched: Number(run.matched),
+          pending: Number(run.pending),
+          discrepancies: Number(run.discrepancies),
+          returned: Number(run.returned),
+          ...(run.error && { error: run.error }),
+        })),
+        ...(page.next_before_id && { next: page.next_before_id }),
       };
     } catch (err) {
       return fail(reply, err);

@@ -74,13 +74,14 @@ export async function listApprovals(db: Db, filter: ApprovalFilter): Promise<App
 /**
  * pending → approved by a second person, while it has not expired; the execution is claimed at once. Answers
  * the row, or undefined when it was not pending any more (someone decided first), had expired, or the
- * approver is the requester.
+ * approver is the requester. The approver's reason, when they gave one, is kept as the decision's.
  */
 export async function approve(
   db: Db,
   id: string,
   approver: { id: string; label: string },
   now: Date,
+  reason?: string,
 ): Promise<ApprovalRow | undefined> {
   return db
     .updateTable('approvals')
@@ -91,6 +92,7 @@ export async function approve(
       decided_at: now,
       claimed_at: now,
       attempts: sql`attempts + 1`,
+      ...(reason && { reason }),
     })
     .where('id', '=', id)
     .where('state', '=', 'pending')

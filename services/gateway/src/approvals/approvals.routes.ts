@@ -22,13 +22,16 @@ const listQuery = z.strictObject({
   before: z.string().max(40, 'at most 40 characters').optional(),
 });
 
-const rejectBody = z.strictObject({
-  reason: z
-    .string({ error: 'required, a string' })
-    .trim()
-    .min(1, 'required')
-    .max(500, 'at most 500 characters'),
-});
+const reason = z
+  .string({ error: 'required, a string' })
+  .trim()
+  .min(1, 'required')
+  .max(500, 'at most 500 characters');
+
+const rejectBody = z.strictObject({ reason });
+
+/** An approval's reason is optional to the API (scripts approve without one); the console always asks for it. */
+const approveBody = z.strictObject({ reason: reason.optional() });
 
 const approvalId = z.string().regex(/^apr_[0-9a-f]{24}$/);
 
@@ -119,12 +122,14 @@ export function registerApprovals(app: FastifyInstance, deps: { approvals: Appro
   });
 
   app.post<ById>('/admin/approvals/:id/approve', async (request, reply) => {
+    const body = approveBody.safeParse(request.body ?? {});
+    if (!body.success) return badRequest(reply, body.error);
     if (!known(reply, request.params.id)) return reply;
     return withActor(request, reply, async (actor) => {
       const row = await approvals.get(request.params.id);
       // From here the decision writes its own entries (approved, denied or refused, and the execution).
       request.auditNote = { done: true };
-      return { approval: approvalView(await approvals.approve(actor, row.id)) };
+      return { approval: approvalView(await approvals.approve(actor, row.id, body.data.reason)) };
     });
   });
 

@@ -225,8 +225,11 @@ export function createApprovals(deps: ApprovalsDeps) {
 
     list: (filter: ApprovalFilter) => listApprovals(db, filter),
 
-    /** A second person approves: the request executes at once (or, if that is cut short, by the sweep). */
-    async approve(actor: Actor, id: string): Promise<ApprovalRow> {
+    /**
+     * A second person approves, with their reason if they give one: the request executes at once (or, if that
+     * is cut short, by the sweep).
+     */
+    async approve(actor: Actor, id: string, reason?: string): Promise<ApprovalRow> {
       const row = await this.get(id);
       const refuse = async (refusal: ApprovalRefusal) => {
         await audit({
@@ -249,7 +252,7 @@ export function createApprovals(deps: ApprovalsDeps) {
           new ApprovalRefusal(403, 'forbidden', `approving needs the role ${APPROVER_ROLES.join(' or ')}`),
         );
       const at = now();
-      const approved = await approve(db, row.id, { id: actor.id, label: actor.label }, at);
+      const approved = await approve(db, row.id, { id: actor.id, label: actor.label }, at, reason);
       if (!approved) {
         if (row.state === 'pending' && row.expires_at <= at) await expirePending(db, at, row.id);
         const current = (await findApproval(db, row.id)) ?? row;
@@ -261,6 +264,7 @@ export function createApprovals(deps: ApprovalsDeps) {
         target: approved.target,
         outcome: 'success',
         status: 200,
+        reason,
         before: { state: 'pending', requestedBy: approved.requested_by_label },
         after: { state: 'approved', decidedBy: actor.label },
         approvalId: approved.id,

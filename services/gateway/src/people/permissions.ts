@@ -4,6 +4,7 @@ import { APPROVALS_PERMISSIONS } from './approvals.permissions.js';
 import { OPERATOR_ADMIN_PERMISSIONS } from './operator-admin.permissions.js';
 import { PEOPLE_ADMIN_PERMISSIONS } from './people-admin.permissions.js';
 import { ALL } from './permission-helpers.js';
+import { RECONCILIATION_PERMISSIONS } from './reconciliation.permissions.js';
 
 // The ONE permission table (CONTRACT.md section 17), written by area in *.permissions.ts and put together
 // here: every route behind the authorisation hook (people/authorize.ts), the roles that may call it, the
@@ -44,6 +45,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
   ...OPERATOR_ADMIN_PERMISSIONS,
   ...APPROVALS_PERMISSIONS,
   ...PEOPLE_ADMIN_PERMISSIONS,
+  ...RECONCILIATION_PERMISSIONS,
 ];
 
 export const ALL_OPERATOR_ROLES = ALL;

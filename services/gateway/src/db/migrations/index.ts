@@ -6,6 +6,7 @@ import * as retentionIndexes from './20261124T0200_retention_indexes.js';
 import * as cashierLinksCreatedIndex from './20261124T0400_cashier_links_created_index.js';
 import * as people from './20261127T0100_people.js';
 import * as approvals from './20261127T0200_approvals.js';
+import * as approvalsRequesterIndex from './20261127T1010_approvals_requester_index.js';
 
 /** Every migration of the gateway database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0400_cashier_links_created_index': cashierLinksCreatedIndex,
   '20261127T0100_people': people,
   '20261127T0200_approvals': approvals,
+  '20261127T1010_approvals_requester_index': approvalsRequesterIndex,
 };
