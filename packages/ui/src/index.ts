@@ -4,6 +4,7 @@ export * from './components';
 export * from './format';
 export * from './i18n';
 export * from './may';
+export * from './orders';
 export { InvitationPage } from './pages/invitation';
 export { SignInPage } from './pages/sign-in';
 export { QrCode } from './qr-code';

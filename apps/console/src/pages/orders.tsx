@@ -1,45 +1,289 @@
-import { defineDictionaries, Notice, Page, useI18n } from '@agentpay/ui';
+import {
+  CopyText,
+  defineDictionaries,
+  ErrorNotice,
+  formatDateTime,
+  Loading,
+  MissingParts,
+  mergeDictionaries,
+  Notice,
+  OrderFacts,
+  OrderSearchList,
+  ordersUiMessages,
+  Page,
+  type PendingApproval,
+  Timeline,
+  type TimelineEvent,
+  TransferFacts,
+  useI18n,
+  useMay,
+  useResource,
+} from '@agentpay/ui';
+import { useMemo, useState } from 'preact/hooks';
 import type { PageContext } from '../app-pages';
+import { MAY_RESEND, MAY_SYNC, ordersApi } from './orders.api';
 
-// Not built yet: a placeholder the owner of this area replaces.
+// Orders and transfers for operators (CONTRACT section 18): search by any of an order's numbers, its
+// claveRastreo or CLABE, filtered by merchant, status and days, paged by the server; an order's or a
+// transfer's page with one timeline of everything that happened to it, and the actions the person's roles
+// allow (sync, resend a callback). The pieces the dashboard shows too live in packages/ui/src/orders.tsx.
 
-export const ordersMessages = defineDictionaries(
-  { 'nav.orders': 'Órdenes', 'nav.transfers': 'Transferencias' },
-  { 'nav.orders': 'Orders', 'nav.transfers': 'Transfers' },
+export const ordersMessages = mergeDictionaries(
+  ordersUiMessages,
+  defineDictionaries(
+    {
+      'nav.orders': 'Órdenes',
+      'nav.transfers': 'Transferencias',
+      'orders.title': 'Órdenes de pago',
+      'orders.order': 'Orden {no}',
+      'orders.back': 'Volver a las órdenes',
+      'transfers.title': 'Transferencias',
+      'transfers.transfer': 'Transferencia {no}',
+      'transfers.back': 'Volver a las transferencias',
+      'orders.facts': 'Datos',
+      'orders.timeline': 'Historia',
+      'orders.actions': 'Acciones',
+      'orders.refresh': 'Actualizar',
+      'orders.sync': 'Sincronizar con el canal',
+      'orders.synced': 'Sincronizada: el estado es {status}.',
+      'orders.resend': 'Reenviar notificación',
+      'orders.resendOf': 'del {at}',
+      'orders.resent': 'Se reenvió la notificación {id}; el intento nuevo aparecerá en la historia.',
+      'orders.approval': 'La solicitud espera aprobación ({id}).',
+      'orders.noRastreo': 'Aún sin clave de rastreo.',
+    },
+    {
+      'nav.orders': 'Orders',
+      'nav.transfers': 'Transfers',
+      'orders.title': 'Pay orders',
+      'orders.order': 'Order {no}',
+      'orders.back': 'Back to the orders',
+      'transfers.title': 'Transfers',
+      'transfers.transfer': 'Transfer {no}',
+      'transfers.back': 'Back to the transfers',
+      'orders.facts': 'Facts',
+      'orders.timeline': 'History',
+      'orders.actions': 'Actions',
+      'orders.refresh': 'Refresh',
+      'orders.sync': 'Sync with the channel',
+      'orders.synced': 'Synced: the status is {status}.',
+      'orders.resend': 'Resend callback',
+      'orders.resendOf': 'of {at}',
+      'orders.resent': 'Callback {id} was resent; the new attempt will show in the history.',
+      'orders.approval': 'The request waits for approval ({id}).',
+      'orders.noRastreo': 'No tracking key yet.',
+    },
+  ),
 );
 
-export function OrdersPage(_props: PageContext) {
+function useOrdersApi(ctx: PageContext) {
+  return useMemo(() => ordersApi(ctx.api.client), [ctx.api]);
+}
+
+export function OrdersPage(ctx: PageContext) {
   const { t } = useI18n();
+  const api = useOrdersApi(ctx);
   return (
-    <Page title={t('nav.orders')}>
-      <Notice kind="info">{t('home.notYet')}</Notice>
+    <Page title={t('orders.title')}>
+      <OrderSearchList kind="orders" load={api.orders} router={ctx.router} path="orders" withMerchant />
     </Page>
   );
 }
 
-export function OrderPage(_props: PageContext) {
+export function TransfersPage(ctx: PageContext) {
   const { t } = useI18n();
+  const api = useOrdersApi(ctx);
   return (
-    <Page title={t('nav.orders')}>
-      <Notice kind="info">{t('home.notYet')}</Notice>
+    <Page title={t('transfers.title')}>
+      <OrderSearchList
+        kind="transfers"
+        load={api.transfers}
+        router={ctx.router}
+        path="transfers"
+        withMerchant
+      />
     </Page>
   );
 }
 
-export function TransfersPage(_props: PageContext) {
+type Outcome = { ok?: string; error?: unknown } | null;
+
+/** What an action answered, in words: done, or waiting for a second person. */
+function useOutcome() {
   const { t } = useI18n();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const act = async <T,>(
+    work: () => Promise<{ done: T } | { approval: PendingApproval }>,
+    done: (value: T) => string,
+  ) => {
+    setOutcome(null);
+    try {
+      const answer = await work();
+      setOutcome({
+        ok: 'approval' in answer ? t('orders.approval', { id: answer.approval.id }) : done(answer.done),
+      });
+      return true;
+    } catch (error) {
+      setOutcome({ error });
+      return false;
+    }
+  };
+  const shown = (
+    <>
+      {outcome?.ok && <Notice kind="ok">{outcome.ok}</Notice>}
+      {outcome?.error !== undefined && <ErrorNotice error={outcome.error} />}
+    </>
+  );
+  return { act, shown };
+}
+
+/** The resend button on a callback event, for a person whose roles allow it. */
+function useResendAction(
+  api: ReturnType<typeof ordersApi>,
+  act: ReturnType<typeof useOutcome>['act'],
+  after: () => void,
+) {
+  const { t, lang } = useI18n();
+  const may = useMay();
+  if (!may(MAY_RESEND)) return undefined;
+  return (event: TimelineEvent) => {
+    const deliveryId = event.deliveryId;
+    if (event.source !== 'callback' || !deliveryId) return null;
+    return (
+      <button
+        type="button"
+        class="secondary"
+        onClick={async () => {
+          if (
+            await act(
+              () => api.resend(deliveryId),
+              () => t('orders.resent', { id: deliveryId }),
+            )
+          )
+            after();
+        }}
+      >
+        {t('orders.resend')}
+        <span class="vh"> {t('orders.resendOf', { at: formatDateTime(event.at, lang) })}</span>
+      </button>
+    );
+  };
+}
+
+export function OrderPage(ctx: PageContext) {
+  const { t } = useI18n();
+  const api = useOrdersApi(ctx);
+  const may = useMay();
+  const orderNo = ctx.params['orderNo'] ?? '';
+  const view = useResource(() => api.order(orderNo), [orderNo]);
+  const { act, shown } = useOutcome();
+  const resend = useResendAction(api, act, view.reload);
+  const { Link } = ctx.router;
+  const order = view.data?.order;
   return (
-    <Page title={t('nav.orders')}>
-      <Notice kind="info">{t('home.notYet')}</Notice>
+    <Page title={t('orders.order', { no: orderNo })}>
+      <p>
+        <Link to="orders">{t('orders.back')}</Link>
+      </p>
+      {view.loading && !view.data && <Loading />}
+      {view.error !== undefined && <ErrorNotice error={view.error} />}
+      {shown}
+      {view.data && order && (
+        <>
+          <MissingParts missing={view.data.missing} />
+          <h2>{t('orders.facts')}</h2>
+          {order.claveRastreo ? (
+            <CopyText label={t('ordersUi.claveRastreo')} value={order.claveRastreo} />
+          ) : (
+            <p>{t('orders.noRastreo')}</p>
+          )}
+          <OrderFacts
+            order={order}
+            merchant={
+              order.mchNo ? (
+                <Link to={`merchants/${encodeURIComponent(order.mchNo)}`}>{order.mchNo}</Link>
+              ) : (
+                '—'
+              )
+            }
+          />
+          {may(MAY_SYNC) && (
+            <>
+              <h2>{t('orders.actions')}</h2>
+              <button
+                type="button"
+                onClick={async () => {
+                  if (
+                    await act(
+                      () => api.syncOrder(order.orderNo),
+                      (answer) => t('orders.synced', { status: t(`ordersUi.status.${answer.order.status}`) }),
+                    )
+                  )
+                    view.reload();
+                }}
+              >
+                {t('orders.sync')}
+              </button>
+            </>
+          )}
+          <div class="page-head">
+            <h2>{t('orders.timeline')}</h2>
+            <button type="button" class="secondary" onClick={view.reload}>
+              {t('orders.refresh')}
+            </button>
+          </div>
+          <Timeline events={view.data.timeline} action={resend} />
+        </>
+      )}
     </Page>
   );
 }
 
-export function TransferPage(_props: PageContext) {
+export function TransferPage(ctx: PageContext) {
   const { t } = useI18n();
+  const api = useOrdersApi(ctx);
+  const transferNo = ctx.params['transferNo'] ?? '';
+  const view = useResource(() => api.transfer(transferNo), [transferNo]);
+  const { act, shown } = useOutcome();
+  const resend = useResendAction(api, act, view.reload);
+  const { Link } = ctx.router;
+  const transfer = view.data?.transfer;
   return (
-    <Page title={t('nav.orders')}>
-      <Notice kind="info">{t('home.notYet')}</Notice>
+    <Page title={t('transfers.transfer', { no: transferNo })}>
+      <p>
+        <Link to="transfers">{t('transfers.back')}</Link>
+      </p>
+      {view.loading && !view.data && <Loading />}
+      {view.error !== undefined && <ErrorNotice error={view.error} />}
+      {shown}
+      {view.data && transfer && (
+        <>
+          <MissingParts missing={view.data.missing} />
+          <h2>{t('orders.facts')}</h2>
+          {transfer.claveRastreo ? (
+            <CopyText label={t('ordersUi.claveRastreo')} value={transfer.claveRastreo} />
+          ) : (
+            <p>{t('orders.noRastreo')}</p>
+          )}
+          <TransferFacts
+            transfer={transfer}
+            merchant={
+              transfer.mchNo ? (
+                <Link to={`merchants/${encodeURIComponent(transfer.mchNo)}`}>{transfer.mchNo}</Link>
+              ) : (
+                '—'
+              )
+            }
+          />
+          <div class="page-head">
+            <h2>{t('orders.timeline')}</h2>
+            <button type="button" class="secondary" onClick={view.reload}>
+              {t('orders.refresh')}
+            </button>
+          </div>
+          <Timeline events={view.data.timeline} action={resend} />
+        </>
+      )}
     </Page>
   );
 }

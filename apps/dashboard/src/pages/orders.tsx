@@ -1,45 +1,283 @@
-import { defineDictionaries, Notice, Page, useI18n } from '@agentpay/ui';
+import {
+  CopyText,
+  callbackAttempts,
+  defineDictionaries,
+  ErrorNotice,
+  formatDateTime,
+  Loading,
+  MissingParts,
+  mergeDictionaries,
+  Notice,
+  OrderFacts,
+  OrderSearchList,
+  ordersUiMessages,
+  Page,
+  TableRegion,
+  Timeline,
+  type TimelineEvent,
+  TransferFacts,
+  useI18n,
+  useMay,
+  useResource,
+} from '@agentpay/ui';
+import { useMemo, useState } from 'preact/hooks';
 import type { PageContext } from '../app-pages';
+import { MAY_RESEND, type OrdersApi, ordersApi } from './orders.api';
 
-// Not built yet: a placeholder the owner of this area replaces.
+// The merchant's own orders and transfers (CONTRACT section 18): the same search as the console's without the
+// merchant filter (the server scopes every call to the signed-in person's merchant), and a detail page with
+// the claveRastreo up front (the merchant gives it to its payer or payee), the callback attempts, and resend.
 
-export const ordersMessages = defineDictionaries(
-  { 'nav.orders': 'Órdenes', 'nav.transfers': 'Transferencias' },
-  { 'nav.orders': 'Orders', 'nav.transfers': 'Transfers' },
+export const ordersMessages = mergeDictionaries(
+  ordersUiMessages,
+  defineDictionaries(
+    {
+      'nav.orders': 'Órdenes',
+      'nav.transfers': 'Transferencias',
+      'orders.title': 'Mis órdenes de pago',
+      'orders.order': 'Orden {no}',
+      'orders.back': 'Volver a las órdenes',
+      'transfers.title': 'Mis transferencias',
+      'transfers.transfer': 'Transferencia {no}',
+      'transfers.back': 'Volver a las transferencias',
+      'orders.rastreoHint': 'Compártela con quien paga o recibe: con ella su banco localiza el SPEI.',
+      'orders.noRastreo': 'La clave de rastreo aparece cuando el banco procesa el pago SPEI.',
+      'orders.facts': 'Datos',
+      'orders.callbacks': 'Notificaciones a tu sistema',
+      'orders.callbacksList': 'Intentos de notificación',
+      'orders.noCallbacks': 'Aún no hay intentos de notificación.',
+      'orders.attemptAt': 'Hora',
+      'orders.attempt': 'Intento',
+      'orders.httpStatus': 'Estado HTTP',
+      'orders.outcome': 'Resultado',
+      'orders.action': 'Acción',
+      'orders.resend': 'Reenviar',
+      'orders.resendOf': 'la notificación del {at}',
+      'orders.resent': 'Se reenvió la notificación; el intento nuevo aparecerá aquí en unos segundos.',
+      'orders.refresh': 'Actualizar',
+      'orders.timeline': 'Historia',
+    },
+    {
+      'nav.orders': 'Orders',
+      'nav.transfers': 'Transfers',
+      'orders.title': 'My pay orders',
+      'orders.order': 'Order {no}',
+      'orders.back': 'Back to the orders',
+      'transfers.title': 'My transfers',
+      'transfers.transfer': 'Transfer {no}',
+      'transfers.back': 'Back to the transfers',
+      'orders.rastreoHint':
+        'Share it with whoever pays or is paid: with it, their bank finds the SPEI payment.',
+      'orders.noRastreo': 'The tracking key shows once the bank processes the SPEI payment.',
+      'orders.facts': 'Facts',
+      'orders.callbacks': 'Callbacks to your system',
+      'orders.callbacksList': 'Callback attempts',
+      'orders.noCallbacks': 'No callback attempts yet.',
+      'orders.attemptAt': 'Time',
+      'orders.attempt': 'Attempt',
+      'orders.httpStatus': 'HTTP status',
+      'orders.outcome': 'Outcome',
+      'orders.action': 'Action',
+      'orders.resend': 'Resend',
+      'orders.resendOf': 'the callback of {at}',
+      'orders.resent': 'The callback was resent; the new attempt will show here in a few seconds.',
+      'orders.refresh': 'Refresh',
+      'orders.timeline': 'History',
+    },
+  ),
 );
 
-export function OrdersPage(_props: PageContext) {
+function useOrdersApi(ctx: PageContext) {
+  return useMemo(() => ordersApi(ctx.api.client), [ctx.api]);
+}
+
+export function OrdersPage(ctx: PageContext) {
   const { t } = useI18n();
+  const api = useOrdersApi(ctx);
   return (
-    <Page title={t('nav.orders')}>
-      <Notice kind="info">{t('home.notYet')}</Notice>
+    <Page title={t('orders.title')}>
+      <OrderSearchList
+        kind="orders"
+        load={api.orders}
+        router={ctx.router}
+        path="orders"
+        withMerchant={false}
+      />
     </Page>
   );
 }
 
-export function OrderPage(_props: PageContext) {
+export function TransfersPage(ctx: PageContext) {
   const { t } = useI18n();
+  const api = useOrdersApi(ctx);
   return (
-    <Page title={t('nav.orders')}>
-      <Notice kind="info">{t('home.notYet')}</Notice>
+    <Page title={t('transfers.title')}>
+      <OrderSearchList
+        kind="transfers"
+        load={api.transfers}
+        router={ctx.router}
+        path="transfers"
+        withMerchant={false}
+      />
     </Page>
   );
 }
 
-export function TransfersPage(_props: PageContext) {
+/** The claveRastreo, large and easy to copy, or why there is none yet. */
+function Rastreo(props: { value: string | undefined }) {
+  const { t } = useI18n();
+  if (!props.value) return <Notice kind="info">{t('orders.noRastreo')}</Notice>;
+  return (
+    <>
+      <CopyText label={t('ordersUi.claveRastreo')} value={props.value} prominent />
+      <p class="hint">{t('orders.rastreoHint')}</p>
+    </>
+  );
+}
+
+/** Each callback attempt (time, HTTP status, outcome); resend on the last attempt of each callback. */
+function CallbackAttempts(props: { api: OrdersApi; timeline: readonly TimelineEvent[]; onResent(): void }) {
+  const { t, lang } = useI18n();
+  const may = useMay();
+  const [outcome, setOutcome] = useState<{ ok?: string; error?: unknown } | null>(null);
+  const attempts = callbackAttempts(props.timeline);
+  const lastOf = new Map(attempts.map((a, i) => [a.deliveryId, i]));
+  const resend = async (deliveryId: string) => {
+    setOutcome(null);
+    try {
+      await props.api.resend(deliveryId);
+      setOutcome({ ok: t('orders.resent') });
+      props.onResent();
+    } catch (error) {
+      setOutcome({ error });
+    }
+  };
+  const outcomeText = (value: string | undefined) => {
+    if (!value) return '—';
+    const text = t(`ordersUi.outcome.${value}`);
+    return text === `ordersUi.outcome.${value}` ? value : text;
+  };
+  return (
+    <>
+      <h2>{t('orders.callbacks')}</h2>
+      {outcome?.ok && <Notice kind="ok">{outcome.ok}</Notice>}
+      {outcome?.error !== undefined && <ErrorNotice error={outcome.error} />}
+      {attempts.length === 0 ? (
+        <p>{t('orders.noCallbacks')}</p>
+      ) : (
+        <TableRegion label={t('orders.callbacksList')}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.attemptAt')}</th>
+                <th scope="col" class="num">
+                  {t('orders.attempt')}
+                </th>
+                <th scope="col" class="num">
+                  {t('orders.httpStatus')}
+                </th>
+                <th scope="col">{t('orders.outcome')}</th>
+                {may(MAY_RESEND) && <th scope="col">{t('orders.action')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {attempts.map((a, i) => (
+                <tr key={`${a.at}-${i}`}>
+                  <td>
+                    <time dateTime={a.at}>{formatDateTime(a.at, lang)}</time>
+                  </td>
+                  <td class="num">{a.attempt ?? '—'}</td>
+                  <td class="num">{a.httpStatus ?? t('ordersUi.noAnswer')}</td>
+                  <td>{outcomeText(a.outcome)}</td>
+                  {may(MAY_RESEND) && (
+                    <td>
+                      {a.deliveryId && lastOf.get(a.deliveryId) === i && (
+                        <button
+                          type="button"
+                          class="secondary"
+                          onClick={() => a.deliveryId && resend(a.deliveryId)}
+                        >
+                          {t('orders.resend')}
+                          <span class="vh"> {t('orders.resendOf', { at: formatDateTime(a.at, lang) })}</span>
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </>
+  );
+}
+
+function History(props: { timeline: readonly TimelineEvent[]; onRefresh(): void }) {
   const { t } = useI18n();
   return (
-    <Page title={t('nav.orders')}>
-      <Notice kind="info">{t('home.notYet')}</Notice>
+    <>
+      <div class="page-head">
+        <h2>{t('orders.timeline')}</h2>
+        <button type="button" class="secondary" onClick={props.onRefresh}>
+          {t('orders.refresh')}
+        </button>
+      </div>
+      <Timeline events={props.timeline} />
+    </>
+  );
+}
+
+export function OrderPage(ctx: PageContext) {
+  const { t } = useI18n();
+  const api = useOrdersApi(ctx);
+  const orderNo = ctx.params['orderNo'] ?? '';
+  const view = useResource(() => api.order(orderNo), [orderNo]);
+  const order = view.data?.order;
+  return (
+    <Page title={t('orders.order', { no: orderNo })}>
+      <p>
+        <ctx.router.Link to="orders">{t('orders.back')}</ctx.router.Link>
+      </p>
+      {view.loading && !view.data && <Loading />}
+      {view.error !== undefined && <ErrorNotice error={view.error} />}
+      {view.data && order && (
+        <>
+          <Rastreo value={order.claveRastreo} />
+          <MissingParts missing={view.data.missing} />
+          <h2>{t('orders.facts')}</h2>
+          <OrderFacts order={order} />
+          <CallbackAttempts api={api} timeline={view.data.timeline} onResent={view.reload} />
+          <History timeline={view.data.timeline} onRefresh={view.reload} />
+        </>
+      )}
     </Page>
   );
 }
 
-export function TransferPage(_props: PageContext) {
+export function TransferPage(ctx: PageContext) {
   const { t } = useI18n();
+  const api = useOrdersApi(ctx);
+  const transferNo = ctx.params['transferNo'] ?? '';
+  const view = useResource(() => api.transfer(transferNo), [transferNo]);
+  const transfer = view.data?.transfer;
   return (
-    <Page title={t('nav.orders')}>
-      <Notice kind="info">{t('home.notYet')}</Notice>
+    <Page title={t('transfers.transfer', { no: transferNo })}>
+      <p>
+        <ctx.router.Link to="transfers">{t('transfers.back')}</ctx.router.Link>
+      </p>
+      {view.loading && !view.data && <Loading />}
+      {view.error !== undefined && <ErrorNotice error={view.error} />}
+      {view.data && transfer && (
+        <>
+          <Rastreo value={transfer.claveRastreo} />
+          <MissingParts missing={view.data.missing} />
+          <h2>{t('orders.facts')}</h2>
+          <TransferFacts transfer={transfer} />
+          <CallbackAttempts api={api} timeline={view.data.timeline} onResent={view.reload} />
+          <History timeline={view.data.timeline} onRefresh={view.reload} />
+        </>
+      )}
     </Page>
   );
 }
