@@ -419,4 +419,13 @@ describe('approving with a reason', () => {
     expect(second.body.items.map((i) => i.id)).toEqual([asked[0]]);
     expect(second.body.next).toBeUndefined();
   });
+
+  it('lists what waits on one target', async () => {
+    const onA = await ask(ANA, 'a');
+    await ask(ANA, 'b');
+    type Page = { items: { id: string; target: string }[] };
+    const found = await as<Page>(CARL, 'GET', '/admin/approvals?state=pending&target=thing:a');
+    expect(found.body.items.map((i) => [i.id, i.target])).toEqual([[onA, 'thing:a']]);
+    expect((await as(CARL, 'GET', '/admin/approvals?target=')).status).toBe(400);
+  });
 });

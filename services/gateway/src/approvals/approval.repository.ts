@@ -52,6 +52,8 @@ export interface ApprovalFilter {
   requestedBy?: string | undefined;
   /** Only those `actorId` did not ask for (what waits for a second person). */
   notRequestedBy?: string | undefined;
+  /** Only those about this target (`discrepancy:42`): what already waits for a decision on it. */
+  target?: string | undefined;
   limit: number;
   /** Requests older than this one (its id), for the next page. */
   before?: string | undefined;
@@ -63,6 +65,7 @@ export async function listApprovals(db: Db, filter: ApprovalFilter): Promise<App
   if (filter.state) query = query.where('state', '=', filter.state);
   if (filter.requestedBy) query = query.where('requested_by_id', '=', filter.requestedBy);
   if (filter.notRequestedBy) query = query.where('requested_by_id', '<>', filter.notRequestedBy);
+  if (filter.target) query = query.where('target', '=', filter.target);
   if (filter.before) {
     query = query.where(
       sql<boolean>`(requested_at, id) < (select c.requested_at, c.id from approvals c where c.id = ${filter.before})`,

@@ -13,6 +13,8 @@ const listQuery = z.strictObject({
   state: z.enum(APPROVAL_STATES, { error: `must be one of ${APPROVAL_STATES.join(', ')}` }).optional(),
   /** `requested`: what I asked for; `waiting`: pending requests of others, what waits for my approval. */
   mine: z.enum(['requested', 'waiting'], { error: 'must be requested or waiting' }).optional(),
+  /** Only the requests about one target (`discrepancy:42`, as the approval names it). */
+  target: z.string().min(1, 'must not be empty').max(200, 'at most 200 characters').optional(),
   limit: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -103,11 +105,12 @@ export function registerApprovals(app: FastifyInstance, deps: { approvals: Appro
     const query = listQuery.safeParse(request.query ?? {});
     if (!query.success) return badRequest(reply, query.error);
     return withActor(request, reply, async (actor) => {
-      const { state, mine, limit = 50, before } = query.data;
+      const { state, mine, target, limit = 50, before } = query.data;
       const rows = await approvals.list({
         state: mine === 'waiting' ? 'pending' : state,
         requestedBy: mine === 'requested' ? actor.id : undefined,
         notRequestedBy: mine === 'waiting' ? actor.id : undefined,
+        target,
         limit,
         before,
       });
