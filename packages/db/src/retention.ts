@@ -149,7 +149,7 @@ export interface RetentionLoopOptions {
 }
 
 /**
- * The options of a `backgroundLoop` (`@agentpay/runtime`) that enforces `rules`: `backgroundLoop(retentionLoop(opts))`.
+ * The options of a `startBackgroundLoop` (`@agentpay/runtime`) that enforces `rules`: `startBackgroundLoop(retentionLoop(opts))`.
  * A round answers `more` while a batch was full (the loop goes again at once) and `idle` otherwise (it waits
  * `intervalMs`); the first round waits too, so a starting service does its own work first. Batches resume
  * where the last one ended (see `retentionRound`), with a full pass every `fullPassEvery` runs.

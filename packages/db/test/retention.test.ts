@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@agentpay/logger';
-import { backgroundLoop } from '@agentpay/runtime';
+import { startBackgroundLoop } from '@agentpay/runtime';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -178,7 +178,7 @@ describe('retention rounds', () => {
       logger,
       fullPassEvery: 2,
     });
-    const loop = backgroundLoop(options);
+    const loop = startBackgroundLoop(options);
     try {
       expect(await loop.runOnce()).toEqual({ deleted: { events: 1 }, more: false }); // run 1 sets the mark
       await sql`update events set done = true where id = 10`.execute(db);
@@ -203,7 +203,7 @@ describe('retention rounds', () => {
       logger,
       onDeleted: (_rule, rows) => deleted.push(rows),
     });
-    const loop = backgroundLoop({
+    const loop = startBackgroundLoop({
       ...options,
       round: async (signal) => {
         rounds += 1;

@@ -1,6 +1,6 @@
 import { listen } from '@agentpay/db';
 import type { Logger } from '@agentpay/logger';
-import { backgroundLoop, type Next } from '@agentpay/runtime';
+import { type Next, startBackgroundLoop } from '@agentpay/runtime';
 import { Counter, Histogram, LATENCY_BUCKETS, type Registry } from '@agentpay/telemetry';
 import { jetstream } from '@nats-io/jetstream';
 import { type NatsConnection, headers as natsHeaders } from '@nats-io/transport-node';
@@ -130,7 +130,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     });
 
   // A full batch means more rows are probably waiting; a kick during the batch may be for a row it missed.
-  const loop = backgroundLoop({
+  const loop = startBackgroundLoop({
     name: 'outbox relay',
     logger,
     intervalMs: pollIntervalMs,

@@ -1,2 +1,2 @@
 export { type Clock, createTestClock, systemClock, type TestClock } from './clock.js';
-export { type BackgroundLoop, type BackgroundLoopOptions, backgroundLoop, type Next } from './loop.js';
+export { type BackgroundLoop, type BackgroundLoopOptions, type Next, startBackgroundLoop } from './loop.js';

@@ -1,6 +1,6 @@
 import { createLogger } from '@agentpay/logger';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BackgroundLoop, backgroundLoop, type Next } from './loop.js';
+import { type BackgroundLoop, type Next, startBackgroundLoop } from './loop.js';
 
 const logger = createLogger({ service: 'loop-test', level: 'silent' });
 const loops: BackgroundLoop<unknown>[] = [];
@@ -8,8 +8,10 @@ afterEach(async () => {
   await Promise.all(loops.splice(0).map((l) => l.stop()));
 });
 
-function start<R>(opts: Omit<Parameters<typeof backgroundLoop<R>>[0], 'logger' | 'name'>): BackgroundLoop<R> {
-  const loop = backgroundLoop<R>({ name: 'test', logger, ...opts });
+function start<R>(
+  opts: Omit<Parameters<typeof startBackgroundLoop<R>>[0], 'logger' | 'name'>,
+): BackgroundLoop<R> {
+  const loop = startBackgroundLoop<R>({ name: 'test', logger, ...opts });
   loops.push(loop as BackgroundLoop<unknown>);
   return loop;
 }
@@ -31,7 +33,7 @@ async function until(condition: () => boolean, timeoutMs = 2_000): Promise<void>
   }
 }
 
-describe('backgroundLoop', () => {
+describe('startBackgroundLoop', () => {
   it('runs rounds back to back while they answer more, then waits for the interval', async () => {
     let rounds = 0;
     start<Next>({

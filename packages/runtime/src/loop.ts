@@ -39,7 +39,7 @@ export interface BackgroundLoop<R> {
  * rounds never overlap within a loop, a failing round backs off, and `stop()` waits for the round in flight.
  * State lives in the database, so what a stopped loop leaves is picked up by the next start or replica.
  */
-export function backgroundLoop<R>(opts: BackgroundLoopOptions<R>): BackgroundLoop<R> {
+export function startBackgroundLoop<R>(opts: BackgroundLoopOptions<R>): BackgroundLoop<R> {
   const firstBackoffMs = opts.backoff?.firstMs ?? 250;
   const maxBackoffMs = opts.backoff?.maxMs ?? 10_000;
   const abort = new AbortController();

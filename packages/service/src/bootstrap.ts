@@ -2,7 +2,7 @@ import { parseConfig, type z } from '@agentpay/config';
 import { createDb, ensureDatabase, migrateToLatest, type RetentionRule, retentionLoop } from '@agentpay/db';
 import { createLogger, type Logger } from '@agentpay/logger';
 import { connectNats, ensureStream, withJetStreamPatience } from '@agentpay/messaging';
-import { backgroundLoop } from '@agentpay/runtime';
+import { startBackgroundLoop } from '@agentpay/runtime';
 import { Counter, createRegistry, installTracing, type Registry } from '@agentpay/telemetry';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Kysely, Migration } from 'kysely';
@@ -136,7 +136,7 @@ export async function bootstrapService<S extends z.ZodType<CommonConfig, unknown
       });
       own(
         'retention',
-        backgroundLoop(
+        startBackgroundLoop(
           retentionLoop({
             db,
             rules,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@agentpay/logger';
 import type { CallOrigin } from '@agentpay/proto';
-import { backgroundLoop } from '@agentpay/runtime';
+import { startBackgroundLoop } from '@agentpay/runtime';
 import type { Kysely } from 'kysely';
 import type { ApprovalRow, Database } from '../db/schema.js';
 import type { Actor } from '../people/actor.js';
@@ -338,7 +338,7 @@ export type Approvals = ReturnType<typeof createApprovals>;
 
 /** Starts the sweep loop: one round at start, then every `sweepMs`. */
 export function startApprovalSweep(approvals: Approvals, deps: Pick<ApprovalsDeps, 'logger' | 'sweepMs'>) {
-  return backgroundLoop({
+  return startBackgroundLoop({
     name: 'approvals sweep',
     logger: deps.logger,
     intervalMs: deps.sweepMs,

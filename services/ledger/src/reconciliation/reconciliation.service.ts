@@ -1,5 +1,5 @@
 import type { Logger } from '@agentpay/logger';
-import { backgroundLoop } from '@agentpay/runtime';
+import { startBackgroundLoop } from '@agentpay/runtime';
 import { formatWireTime, parseWireTime } from '@agentpay/wire';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -214,7 +214,7 @@ export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
     });
   }
 
-  const loop = backgroundLoop({
+  const loop = startBackgroundLoop({
     name: 'reconciliation schedule',
     logger,
     intervalMs: deps.intervalMs,

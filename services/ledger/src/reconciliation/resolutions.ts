@@ -1,6 +1,6 @@
 import { actionsFor, RESOLUTION_ACTIONS, type ResolutionAction } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
-import { backgroundLoop } from '@agentpay/runtime';
+import { startBackgroundLoop } from '@agentpay/runtime';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DiscrepancyRow } from '../db/schema.js';
 import { LedgerError } from '../ledger/ledger.errors.js';
@@ -263,7 +263,7 @@ export function startResolutions(deps: ResolutionDeps): Resolutions {
     return finished;
   }
 
-  const loop = backgroundLoop({
+  const loop = startBackgroundLoop({
     name: 'return payouts',
     logger,
     intervalMs: deps.pollMs,

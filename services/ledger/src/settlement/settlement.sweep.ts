@@ -1,6 +1,6 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
-import { backgroundLoop } from '@agentpay/runtime';
+import { startBackgroundLoop } from '@agentpay/runtime';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -78,7 +78,7 @@ export function startSettlementSweep(deps: SettlementDeps): Settlement {
   }
 
   // The timer's rounds skip while another replica sweeps; settleDue itself runs to the end of what is due.
-  const loop = backgroundLoop({
+  const loop = startBackgroundLoop({
     name: 'settlement sweep',
     logger,
     intervalMs: deps.intervalMs,

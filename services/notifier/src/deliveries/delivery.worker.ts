@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { listen } from '@agentpay/db';
 import type { Logger } from '@agentpay/logger';
-import { backgroundLoop, type Next } from '@agentpay/runtime';
+import { type Next, startBackgroundLoop } from '@agentpay/runtime';
 import type { Kysely } from 'kysely';
 import type { CallbackOutcome, CallbackRequest } from '../callbacks/callback.client.js';
 import { DELIVERIES_CHANNEL } from '../db/channels.js';
@@ -72,7 +72,7 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
   // backlog, which is now at its limit and left out. Otherwise sleep until the next retry is due, a
   // NOTIFY, a finished attempt, or the poll (which also notices expired leases and freed slots of other
   // replicas).
-  const loop = backgroundLoop({
+  const loop = startBackgroundLoop({
     name: 'delivery worker',
     logger,
     intervalMs: opts.pollMs,

@@ -1,6 +1,6 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
-import { backgroundLoop, type Clock } from '@agentpay/runtime';
+import { type Clock, startBackgroundLoop } from '@agentpay/runtime';
 import type { Kysely } from 'kysely';
 import type { Database, PayOrderRow } from '../db/schema.js';
 import type { Upstream } from '../upstream/router.client.js';
@@ -90,7 +90,7 @@ export function startExpirySweep(deps: ExpirySweepDeps): ExpirySweep {
   }
 
   // Every EXPIRY_SWEEP_INTERVAL_MS, the first one interval after start; 0 leaves only runOnce (tests).
-  const loop = backgroundLoop({
+  const loop = startBackgroundLoop({
     name: 'expiry sweep',
     logger,
     intervalMs: deps.intervalMs,

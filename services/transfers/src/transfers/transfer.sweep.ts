@@ -1,5 +1,5 @@
 import type { Logger } from '@agentpay/logger';
-import { type BackgroundLoop, backgroundLoop } from '@agentpay/runtime';
+import { type BackgroundLoop, startBackgroundLoop } from '@agentpay/runtime';
 
 export interface TransferSweepDeps {
   logger: Logger;
@@ -18,7 +18,7 @@ export interface TransferSweepDeps {
  * upstream never reported (reconcile.sweep.ts), one after the other each round.
  */
 export function startTransferSweep(deps: TransferSweepDeps): BackgroundLoop<void> {
-  return backgroundLoop({
+  return startBackgroundLoop({
     name: 'transfers sweep',
     logger: deps.logger,
     intervalMs: deps.intervalMs,

@@ -1,5 +1,5 @@
 import type { Logger } from '@agentpay/logger';
-import { type BackgroundLoop, backgroundLoop } from '@agentpay/runtime';
+import { type BackgroundLoop, startBackgroundLoop } from '@agentpay/runtime';
 
 /** One unit of background work; answers how many rows it handled (more may be waiting when > 0). */
 export type Step = (signal: AbortSignal) => Promise<number>;
@@ -14,7 +14,7 @@ export function startScheduler(opts: {
   pollMs: number;
   steps: Record<string, Step>;
 }): BackgroundLoop<number> {
-  return backgroundLoop({
+  return startBackgroundLoop({
     name: 'sandbox scheduler',
     logger: opts.logger,
     intervalMs: opts.pollMs,
