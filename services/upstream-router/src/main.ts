@@ -22,6 +22,7 @@ import { createChannels } from './routes/channels.js';
 import { findRoute } from './routes/route.repository.js';
 import { createRouteAdminHandlers } from './routes/route-admin.grpc.js';
 import { createRouteAdminService } from './routes/route-admin.service.js';
+import { createRouteFiguresHandler } from './routes/route-figures.grpc.js';
 import { createSecretResolver } from './routes/secrets.js';
 import { seedRoutes } from './routes/seed-routes.js';
 import { createBreakers } from './routing/circuit-breaker.js';
@@ -150,18 +151,21 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
           ],
           [
             protos.agentpay.router.v1.RouteAdmin.service,
-            createRouteAdminHandlers({
-              logger,
-              routes: createRouteAdminService({
-                db,
-                adapters,
-                secret,
-                breakers,
+            {
+              ...createRouteAdminHandlers({
                 logger,
-                publicNoticeUrl: config.PUBLIC_NOTICE_URL,
-                onChange: () => selector.invalidate(),
+                routes: createRouteAdminService({
+                  db,
+                  adapters,
+                  secret,
+                  breakers,
+                  logger,
+                  publicNoticeUrl: config.PUBLIC_NOTICE_URL,
+                  onChange: () => selector.invalidate(),
+                }),
               }),
-            }),
+              ...createRouteFiguresHandler({ db, logger, timeZone: config.API_TIME_ZONE }),
+            },
           ],
         ],
       }),

@@ -5,6 +5,7 @@ import type { MerchantContext as _agentpay_common_v1_MerchantContext, MerchantCo
 import type { Option as _agentpay_common_v1_Option, Option__Output as _agentpay_common_v1_Option__Output } from './agentpay/common/v1/Option.js';
 import type { OptionList as _agentpay_common_v1_OptionList, OptionList__Output as _agentpay_common_v1_OptionList__Output } from './agentpay/common/v1/OptionList.js';
 import type { CreateVirtualAccountRequest as _agentpay_router_v1_CreateVirtualAccountRequest, CreateVirtualAccountRequest__Output as _agentpay_router_v1_CreateVirtualAccountRequest__Output } from './agentpay/router/v1/CreateVirtualAccountRequest.js';
+import type { FlowFigures as _agentpay_router_v1_FlowFigures, FlowFigures__Output as _agentpay_router_v1_FlowFigures__Output } from './agentpay/router/v1/FlowFigures.js';
 import type { InquirePayeeRequest as _agentpay_router_v1_InquirePayeeRequest, InquirePayeeRequest__Output as _agentpay_router_v1_InquirePayeeRequest__Output } from './agentpay/router/v1/InquirePayeeRequest.js';
 import type { InquirePayeeResponse as _agentpay_router_v1_InquirePayeeResponse, InquirePayeeResponse__Output as _agentpay_router_v1_InquirePayeeResponse__Output } from './agentpay/router/v1/InquirePayeeResponse.js';
 import type { ListPayeeCodesRequest as _agentpay_router_v1_ListPayeeCodesRequest, ListPayeeCodesRequest__Output as _agentpay_router_v1_ListPayeeCodesRequest__Output } from './agentpay/router/v1/ListPayeeCodesRequest.js';
@@ -13,6 +14,9 @@ import type { MerchantRequest as _agentpay_router_v1_MerchantRequest, MerchantRe
 import type { PayoutRef as _agentpay_router_v1_PayoutRef, PayoutRef__Output as _agentpay_router_v1_PayoutRef__Output } from './agentpay/router/v1/PayoutRef.js';
 import type { Route as _agentpay_router_v1_Route, Route__Output as _agentpay_router_v1_Route__Output } from './agentpay/router/v1/Route.js';
 import type { RouteAdminClient as _agentpay_router_v1_RouteAdminClient, RouteAdminDefinition as _agentpay_router_v1_RouteAdminDefinition } from './agentpay/router/v1/RouteAdmin.js';
+import type { RouteDayFigures as _agentpay_router_v1_RouteDayFigures, RouteDayFigures__Output as _agentpay_router_v1_RouteDayFigures__Output } from './agentpay/router/v1/RouteDayFigures.js';
+import type { RouteFiguresList as _agentpay_router_v1_RouteFiguresList, RouteFiguresList__Output as _agentpay_router_v1_RouteFiguresList__Output } from './agentpay/router/v1/RouteFiguresList.js';
+import type { RouteFiguresRequest as _agentpay_router_v1_RouteFiguresRequest, RouteFiguresRequest__Output as _agentpay_router_v1_RouteFiguresRequest__Output } from './agentpay/router/v1/RouteFiguresRequest.js';
 import type { RouteHealth as _agentpay_router_v1_RouteHealth, RouteHealth__Output as _agentpay_router_v1_RouteHealth__Output } from './agentpay/router/v1/RouteHealth.js';
 import type { RouteKey as _agentpay_router_v1_RouteKey, RouteKey__Output as _agentpay_router_v1_RouteKey__Output } from './agentpay/router/v1/RouteKey.js';
 import type { RouteList as _agentpay_router_v1_RouteList, RouteList__Output as _agentpay_router_v1_RouteList__Output } from './agentpay/router/v1/RouteList.js';
@@ -47,6 +51,7 @@ export interface ProtoGrpcType {
     router: {
       v1: {
         CreateVirtualAccountRequest: MessageTypeDefinition<_agentpay_router_v1_CreateVirtualAccountRequest, _agentpay_router_v1_CreateVirtualAccountRequest__Output>
+        FlowFigures: MessageTypeDefinition<_agentpay_router_v1_FlowFigures, _agentpay_router_v1_FlowFigures__Output>
         InquirePayeeRequest: MessageTypeDefinition<_agentpay_router_v1_InquirePayeeRequest, _agentpay_router_v1_InquirePayeeRequest__Output>
         InquirePayeeResponse: MessageTypeDefinition<_agentpay_router_v1_InquirePayeeResponse, _agentpay_router_v1_InquirePayeeResponse__Output>
         ListPayeeCodesRequest: MessageTypeDefinition<_agentpay_router_v1_ListPayeeCodesRequest, _agentpay_router_v1_ListPayeeCodesRequest__Output>
@@ -65,6 +70,9 @@ export interface ProtoGrpcType {
          * as the route would be, and nothing is saved (the gateway's check before it asks for an approval).
          */
         RouteAdmin: SubtypeConstructor<typeof grpc.Client, _agentpay_router_v1_RouteAdminClient> & { service: _agentpay_router_v1_RouteAdminDefinition }
+        RouteDayFigures: MessageTypeDefinition<_agentpay_router_v1_RouteDayFigures, _agentpay_router_v1_RouteDayFigures__Output>
+        RouteFiguresList: MessageTypeDefinition<_agentpay_router_v1_RouteFiguresList, _agentpay_router_v1_RouteFiguresList__Output>
+        RouteFiguresRequest: MessageTypeDefinition<_agentpay_router_v1_RouteFiguresRequest, _agentpay_router_v1_RouteFiguresRequest__Output>
         RouteHealth: MessageTypeDefinition<_agentpay_router_v1_RouteHealth, _agentpay_router_v1_RouteHealth__Output>
         RouteKey: MessageTypeDefinition<_agentpay_router_v1_RouteKey, _agentpay_router_v1_RouteKey__Output>
         RouteList: MessageTypeDefinition<_agentpay_router_v1_RouteList, _agentpay_router_v1_RouteList__Output>

@@ -120,7 +120,18 @@ export interface ChannelPayoutsTable {
   upstream_ref: ColumnType<string, string | undefined, string>;
   clave_rastreo: ColumnType<string, string | undefined, string>;
   sent_at: ColumnType<Date, Date | undefined, never>;
+  /** Centavos sent (migration 20261127T1100_route_figures; 0 on older rows). */
+  amount: ColumnType<number, number | undefined, never>;
+  /**
+   * How the payout has ended so far on this route: progress, then success, fail or returned (a success may
+   * still become returned); `fail` also when the route did not take it and another route was tried.
+   */
+  status: ColumnType<PayoutOutcome, PayoutOutcome | undefined, PayoutOutcome>;
+  finished_at: Date | null;
 }
+
+export const PAYOUT_OUTCOMES = ['progress', 'success', 'fail', 'returned'] as const;
+export type PayoutOutcome = (typeof PAYOUT_OUTCOMES)[number];
 
 export interface Database {
   routes: RoutesTable;

@@ -6,7 +6,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { lockAccountByClabe, markAccountPaid } from '../accounts/virtual-account.repository.js';
 import type { DepositDecision, IncomingDeposit, WebhookCore } from '../adapters/channel-adapter.js';
 import type { Database, VirtualAccountRow } from '../db/schema.js';
-import { findPayout, recordPayoutRefs } from '../payout/channel-payout.repository.js';
+import { findPayout, recordPayoutOutcome, recordPayoutRefs } from '../payout/channel-payout.repository.js';
 import { type RecordedNotice, recordNotice } from './notice.repository.js';
 
 /** A decision, and whether it is the answer to an earlier delivery of the same deposit. */
@@ -162,6 +162,7 @@ export function createWebhookCore(deps: {
         }),
       );
       if (u.claveRastreo) await recordPayoutRefs(db, routeId, transferNo, { claveRastreo: u.claveRastreo });
+      await recordPayoutOutcome(db, routeId, transferNo, u.status, u.finishedAt);
       log.info({ noticeId: u.noticeId, transferNo, status: u.status, fresh }, 'payout notice recorded');
       return fresh ? 'recorded' : 'duplicate';
     },

@@ -1,16 +1,40 @@
-import type { Kysely } from 'kysely';
-import type { ChannelPayoutRow, Database } from '../db/schema.js';
+import { type Kysely, sql } from 'kysely';
+import type { ChannelPayoutRow, Database, PayoutOutcome } from '../db/schema.js';
 
 /** Records that a payout is being sent on a route, before it is sent; a resend keeps the first time. */
 export async function recordPayoutSent(
   db: Kysely<Database>,
   routeId: string,
   transferNo: string,
+  amount: number,
 ): Promise<void> {
   await db
     .insertInto('channel_payouts')
-    .values({ route_id: routeId, transfer_no: transferNo })
+    .values({ route_id: routeId, transfer_no: transferNo, amount })
     .onConflict((oc) => oc.columns(['route_id', 'transfer_no']).doNothing())
+    .execute();
+}
+
+/**
+ * Records how a payout ended on a route, for the route's figures: from progress to success, fail or
+ * returned, and from success to returned; anything else (progress again, a late fail after a success) changes
+ * nothing, so answers arriving in any order leave the furthest one.
+ */
+export async function recordPayoutOutcome(
+  db: Kysely<Database>,
+  routeId: string,
+  transferNo: string,
+  status: string,
+  finishedAt?: Date | undefined,
+): Promise<void> {
+  if (status !== 'success' && status !== 'fail' && status !== 'returned') return;
+  const from: PayoutOutcome[] = status === 'returned' ? ['progress', 'success'] : ['progress'];
+  await db
+    .updateTable('channel_payouts')
+    .set({ status, finished_at: finishedAt ?? sql<Date>`now()` })
+    .where('route_id', '=', routeId)
+    .where('transfer_no', '=', transferNo)
+    .where('status', 'in', from)
     .execute();
 }
 

@@ -16,7 +16,12 @@ import type { Breakers } from '../routing/circuit-breaker.js';
 import { withFailover } from '../routing/failover.js';
 import type { RouteSelector } from '../routing/route-selector.js';
 import { toAppError } from '../routing/upstream-errors.js';
-import { findPayout, recordPayoutRefs, recordPayoutSent } from './channel-payout.repository.js';
+import {
+  findPayout,
+  recordPayoutOutcome,
+  recordPayoutRefs,
+  recordPayoutSent,
+} from './channel-payout.repository.js';
 import { publicPayeeCode } from './payee-code.js';
 
 /** A channel's answer to a payout, or the stand-in for one that never came (a timeout). */
@@ -87,7 +92,7 @@ export function createPayoutService(deps: {
           async (r): Promise<SubmitAnswer> => {
             const channel = channels.of(r);
             // Recorded before it is sent, so the route's record of it (and its day) survives a crash mid-call.
-            await recordPayoutSent(db, r.id, transferNo);
+            await recordPayoutSent(db, r.id, transferNo, amount);
             try {
               return await channel.adapter.submitPayout(channel.route, {
                 transferNo,
@@ -99,7 +104,11 @@ export function createPayoutService(deps: {
                 reason: request.reason,
               });
             } catch (err) {
-              if (!(err instanceof UpstreamUnavailableError) || !err.ambiguous) throw err;
+              if (!(err instanceof UpstreamUnavailableError) || !err.ambiguous) {
+                // The route did not take it (the next route may): a failure in this route's figures.
+                await recordPayoutOutcome(db, r.id, transferNo, 'fail');
+                throw err;
+              }
               logger.warn(
                 { routeId: r.id, transferNo, reason: err.message },
                 'payout outcome unknown; kept on this route as in progress',
@@ -119,6 +128,7 @@ export function createPayoutService(deps: {
           upstreamRef: result.upstreamRef,
           claveRastreo: result.claveRastreo,
         });
+        await recordPayoutOutcome(db, route.id, transferNo, result.status);
         return {
           route_id: route.id,
           status: result.status,
@@ -148,6 +158,7 @@ export function createPayoutService(deps: {
           sentAt: sent?.sent_at,
         });
         await recordPayoutRefs(db, route.id, transferNo, state);
+        await recordPayoutOutcome(db, route.id, transferNo, state.status, state.finishedAt);
         return {
           status: state.status,
           finished_at: instantText(state.finishedAt),
@@ -184,6 +195,7 @@ export function createPayoutService(deps: {
         logger.warn({ transferNo, routeId: route.id }, 'payout with no recorded route found on a route');
         // Its channel id, so the channel's later notices about it find it.
         await recordPayoutRefs(db, route.id, transferNo, state);
+        await recordPayoutOutcome(db, route.id, transferNo, state.status, state.finishedAt);
         return {
           status: state.status,
           finished_at: instantText(state.finishedAt),

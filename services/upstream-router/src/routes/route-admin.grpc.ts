@@ -83,11 +83,11 @@ export function routeMessage(view: RouteView): Route {
   };
 }
 
-/** The RouteAdmin gRPC service. */
+/** The RouteAdmin gRPC service, but for its day's figures (route-figures.grpc.ts). */
 export function createRouteAdminHandlers(deps: {
   logger: Logger;
   routes: RouteAdminService;
-}): RouteAdminHandlers {
+}): Omit<RouteAdminHandlers, 'RouteFigures'> {
   const { logger, routes } = deps;
   return {
     ListRoutes: adminUnary(logger, async () => ({ routes: (await routes.list()).map(routeMessage) })),

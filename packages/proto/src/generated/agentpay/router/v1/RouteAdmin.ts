@@ -4,6 +4,8 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { ListRoutesRequest as _agentpay_router_v1_ListRoutesRequest, ListRoutesRequest__Output as _agentpay_router_v1_ListRoutesRequest__Output } from '../../../agentpay/router/v1/ListRoutesRequest.js';
 import type { Route as _agentpay_router_v1_Route, Route__Output as _agentpay_router_v1_Route__Output } from '../../../agentpay/router/v1/Route.js';
+import type { RouteFiguresList as _agentpay_router_v1_RouteFiguresList, RouteFiguresList__Output as _agentpay_router_v1_RouteFiguresList__Output } from '../../../agentpay/router/v1/RouteFiguresList.js';
+import type { RouteFiguresRequest as _agentpay_router_v1_RouteFiguresRequest, RouteFiguresRequest__Output as _agentpay_router_v1_RouteFiguresRequest__Output } from '../../../agentpay/router/v1/RouteFiguresRequest.js';
 import type { RouteKey as _agentpay_router_v1_RouteKey, RouteKey__Output as _agentpay_router_v1_RouteKey__Output } from '../../../agentpay/router/v1/RouteKey.js';
 import type { RouteList as _agentpay_router_v1_RouteList, RouteList__Output as _agentpay_router_v1_RouteList__Output } from '../../../agentpay/router/v1/RouteList.js';
 import type { RouteMerchantRequest as _agentpay_router_v1_RouteMerchantRequest, RouteMerchantRequest__Output as _agentpay_router_v1_RouteMerchantRequest__Output } from '../../../agentpay/router/v1/RouteMerchantRequest.js';
@@ -64,6 +66,25 @@ export interface RouteAdminClient extends grpc.Client {
   listRoutes(argument: _agentpay_router_v1_ListRoutesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_router_v1_RouteList__Output>): grpc.ClientUnaryCall;
   listRoutes(argument: _agentpay_router_v1_ListRoutesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_RouteList__Output>): grpc.ClientUnaryCall;
   listRoutes(argument: _agentpay_router_v1_ListRoutesRequest, callback: grpc.requestCallback<_agentpay_router_v1_RouteList__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * One day's pay-ins and payouts per route (the console's home page): the pay orders whose virtual account
+   * was opened on the route that day and the payouts sent on it that day, with how each has ended so far.
+   * Errors: INVALID_ARGUMENT (day is not yyyy-MM-dd).
+   */
+  RouteFigures(argument: _agentpay_router_v1_RouteFiguresRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_RouteFiguresList__Output>): grpc.ClientUnaryCall;
+  RouteFigures(argument: _agentpay_router_v1_RouteFiguresRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_router_v1_RouteFiguresList__Output>): grpc.ClientUnaryCall;
+  RouteFigures(argument: _agentpay_router_v1_RouteFiguresRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_RouteFiguresList__Output>): grpc.ClientUnaryCall;
+  RouteFigures(argument: _agentpay_router_v1_RouteFiguresRequest, callback: grpc.requestCallback<_agentpay_router_v1_RouteFiguresList__Output>): grpc.ClientUnaryCall;
+  /**
+   * One day's pay-ins and payouts per route (the console's home page): the pay orders whose virtual account
+   * was opened on the route that day and the payouts sent on it that day, with how each has ended so far.
+   * Errors: INVALID_ARGUMENT (day is not yyyy-MM-dd).
+   */
+  routeFigures(argument: _agentpay_router_v1_RouteFiguresRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_RouteFiguresList__Output>): grpc.ClientUnaryCall;
+  routeFigures(argument: _agentpay_router_v1_RouteFiguresRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_router_v1_RouteFiguresList__Output>): grpc.ClientUnaryCall;
+  routeFigures(argument: _agentpay_router_v1_RouteFiguresRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_RouteFiguresList__Output>): grpc.ClientUnaryCall;
+  routeFigures(argument: _agentpay_router_v1_RouteFiguresRequest, callback: grpc.requestCallback<_agentpay_router_v1_RouteFiguresList__Output>): grpc.ClientUnaryCall;
   
   SetRouteEnabled(argument: _agentpay_router_v1_SetRouteEnabledRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_Route__Output>): grpc.ClientUnaryCall;
   SetRouteEnabled(argument: _agentpay_router_v1_SetRouteEnabledRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_router_v1_Route__Output>): grpc.ClientUnaryCall;
@@ -137,6 +158,13 @@ export interface RouteAdminHandlers extends grpc.UntypedServiceImplementation {
    */
   ListRoutes: grpc.handleUnaryCall<_agentpay_router_v1_ListRoutesRequest__Output, _agentpay_router_v1_RouteList>;
   
+  /**
+   * One day's pay-ins and payouts per route (the console's home page): the pay orders whose virtual account
+   * was opened on the route that day and the payouts sent on it that day, with how each has ended so far.
+   * Errors: INVALID_ARGUMENT (day is not yyyy-MM-dd).
+   */
+  RouteFigures: grpc.handleUnaryCall<_agentpay_router_v1_RouteFiguresRequest__Output, _agentpay_router_v1_RouteFiguresList>;
+  
   SetRouteEnabled: grpc.handleUnaryCall<_agentpay_router_v1_SetRouteEnabledRequest__Output, _agentpay_router_v1_Route>;
   
   /**
@@ -158,6 +186,7 @@ export interface RouteAdminDefinition extends grpc.ServiceDefinition {
   CreateRoute: MethodDefinition<_agentpay_router_v1_RouteSpec, _agentpay_router_v1_Route, _agentpay_router_v1_RouteSpec__Output, _agentpay_router_v1_Route__Output>
   GetRoute: MethodDefinition<_agentpay_router_v1_RouteKey, _agentpay_router_v1_Route, _agentpay_router_v1_RouteKey__Output, _agentpay_router_v1_Route__Output>
   ListRoutes: MethodDefinition<_agentpay_router_v1_ListRoutesRequest, _agentpay_router_v1_RouteList, _agentpay_router_v1_ListRoutesRequest__Output, _agentpay_router_v1_RouteList__Output>
+  RouteFigures: MethodDefinition<_agentpay_router_v1_RouteFiguresRequest, _agentpay_router_v1_RouteFiguresList, _agentpay_router_v1_RouteFiguresRequest__Output, _agentpay_router_v1_RouteFiguresList__Output>
   SetRouteEnabled: MethodDefinition<_agentpay_router_v1_SetRouteEnabledRequest, _agentpay_router_v1_Route, _agentpay_router_v1_SetRouteEnabledRequest__Output, _agentpay_router_v1_Route__Output>
   SetRouteMerchants: MethodDefinition<_agentpay_router_v1_SetRouteMerchantsRequest, _agentpay_router_v1_Route, _agentpay_router_v1_SetRouteMerchantsRequest__Output, _agentpay_router_v1_Route__Output>
   UnbindRouteMerchant: MethodDefinition<_agentpay_router_v1_RouteMerchantRequest, _agentpay_router_v1_Route, _agentpay_router_v1_RouteMerchantRequest__Output, _agentpay_router_v1_Route__Output>
