@@ -10,6 +10,7 @@ import {
   deliveryById,
   failingDeliveries,
 } from '../deliveries/delivery-admin.repository.js';
+import { registerBacklogAdmin } from './backlog-admin.js';
 
 export interface AdminApiDeps {
   db: Kysely<Database>;
@@ -169,6 +170,8 @@ export function registerAdminApi(app: FastifyInstance, deps: AdminApiDeps): void
         deps.logger.info({ deliveryId: id, previousStatus: existing.status }, 'delivery resend scheduled');
         return (await withAttempts(deps.db, [row]))[0];
       });
+
+      registerBacklogAdmin(admin, { db: deps.db });
     },
     { prefix: '/admin' },
   );
