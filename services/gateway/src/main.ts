@@ -9,6 +9,7 @@ import * as grpc from '@grpc/grpc-js';
 import { sql } from 'kysely';
 import { buildAdminApi } from './admin/admin-api.js';
 import { registerDeliveriesAdmin } from './admin/deliveries-admin.js';
+import { registerFiguresAdmin } from './admin/figures-admin.js';
 import { registerLedgerAdmin } from './admin/ledger-admin.js';
 import { registerMerchantListAdmin } from './admin/merchant-list-admin.js';
 import { addMerchantUpdateOperation } from './admin/merchant-update.operation.js';
@@ -229,6 +230,13 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
           notifierUrl: config.NOTIFIER_URL,
           notifierToken: config.NOTIFIER_ADMIN_TOKEN,
           timeoutMs: config.GRPC_TIMEOUT_MS,
+        });
+        registerFiguresAdmin(app, {
+          routeAdmin,
+          notifierUrl: config.NOTIFIER_URL,
+          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+          timeoutMs: config.GRPC_TIMEOUT_MS,
+          timeZone: config.API_TIME_ZONE,
         });
         registerRoutesAdmin(app, {
           client: routeAdmin,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from '@agentpay/http';
 import { MERCHANT_ROLES } from './actor.js';
 import { APPROVALS_PERMISSIONS } from './approvals.permissions.js';
+import { FIGURES_PERMISSIONS } from './figures.permissions.js';
 import { OPERATOR_ADMIN_PERMISSIONS } from './operator-admin.permissions.js';
 import { PEOPLE_ADMIN_PERMISSIONS } from './people-admin.permissions.js';
 import { ALL } from './permission-helpers.js';
@@ -44,6 +45,7 @@ export interface Permission {
 export const ADMIN_PERMISSIONS: readonly Permission[] = [
   ...OPERATOR_ADMIN_PERMISSIONS,
   ...APPROVALS_PERMISSIONS,
+  ...FIGURES_PERMISSIONS,
   ...PEOPLE_ADMIN_PERMISSIONS,
   ...RECONCILIATION_PERMISSIONS,
 ];

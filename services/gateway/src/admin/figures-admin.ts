@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply } from '@agentpay/http';
+import {
+  callKeepingStatus,
+  type FlowFigures__Output,
+  type RouteAdminClient,
+  type RouteFiguresList__Output,
+  type RouteFiguresRequest,
+} from '@agentpay/proto';
+import * as grpc from '@grpc/grpc-js';
+import { z } from 'zod';
+import { adminCall, originOfRequest } from '../approvals/admin-operation.js';
+import { badRequest } from './admin-api.js';
+
+// The console's home figures (docs/console.md "Home"): a day's pay-ins and payouts per route, from the router
+// that owns routes and their channel records, and the callback backlog and failing endpoints, from the
+// notifier that owns deliveries. Reads only; each answers on its own, so one service down fails one card.
+
+export interface FiguresAdminDeps {
+  routeAdmin: RouteAdminClient;
+  /** The notifier's HTTP port (NOTIFIER_URL) and its internal token (NOTIFIER_ADMIN_TOKEN). */
+  notifierUrl: string;
+  notifierToken: string;
+  timeoutMs: number;
+  /** API_TIME_ZONE: the day `today` is. */
+  timeZone: string;
+}
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'not a calendar day');
+const figuresQuery = z.object({ day: day.optional() }).strict();
+
+/** Today in the platform's time zone, yyyy-MM-dd (en-CA writes dates in that order). */
+export function today(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/**
+ * One direction's figures as the admin API answers them: counts, integer centavos, and the share of the
+ * finished ones that succeeded (null while none has finished).
+ */
+function flowJson(f: FlowFigures__Output | null | undefined) {
+  const n = (v: string | undefined) => Number(v ?? 0);
+  const succeeded = n(f?.succeeded);
+  const failed = n(f?.failed);
+  return {
+    count: n(f?.count),
+    amount: n(f?.amount),
+    succeeded,
+    succeededAmount: n(f?.succeeded_amount),
+    failed,
+    pending: n(f?.pending),
+    successRate: succeeded + failed === 0 ? null : succeeded / (succeeded + failed),
+  };
+}
+
+export function registerFiguresAdmin(app: FastifyInstance, deps: FiguresAdminDeps): void {
+  app.get('/admin/figures', async (request, reply) => {
+    const query = figuresQuery.safeParse(request.query ?? {});
+    if (!query.success) return badRequest(reply, query.error);
+    const wanted = query.data.day ?? today(deps.timeZone);
+    let list: RouteFiguresList__Output;
+    try {
+      list = await callKeepingStatus<RouteFiguresRequest, RouteFiguresList__Output>(
+        deps.routeAdmin,
+        deps.routeAdmin.RouteFigures as never,
+        { day: wanted },
+        adminCall(originOfRequest(request), deps.timeoutMs),
+      );
+    } catch (err) {
+      const code = (err as Partial<grpc.ServiceError>).code;
+      if (code === grpc.status.INVALID_ARGUMENT)
+        return reply.code(400).send({ error: 'bad_request', message: 'day: expected yyyy-MM-dd' });
+      request.log.warn({ err }, 'route figures unavailable');
+      return reply.code(503).send({ error: 'unavailable', message: 'the router did not answer; try again' });
+    }
+    return {
+      day: list.day,
+      routes: list.routes.map((r) => ({
+        routeId: r.route_id,
+        name: r.name,
+        payIns: flowJson(r.pay_ins),
+        payouts: flowJson(r.payouts),
+      })),
+    };
+  });
+
+  // Forwarded as the notifier answers (its query is checked there), like /admin/deliveries.
+  async function forward(reply: FastifyReply, path: string, query: unknown) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+      for (const one of [value].flat()) search.append(key, String(one));
+    }
+    let response: Response;
+    try {
+      response = await fetch(`${deps.notifierUrl}${path}${search.size ? `?${search}` : ''}`, {
+        headers: { authorization: `Bearer ${deps.notifierToken}` },
+        signal: AbortSignal.timeout(deps.timeoutMs),
+      });
+    } catch {
+      return reply
+        .code(503)
+        .send({ error: 'unavailable', message: 'the notifier did not answer; try again' });
+    }
+    const text = await response.text();
+    if (response.status === 401)
+      return reply
+        .code(502)
+        .send({ error: 'bad_gateway', message: 'the notifier refused NOTIFIER_ADMIN_TOKEN' });
+    return reply
+      .code(response.status)
+      .header('content-type', response.headers.get('content-type') ?? 'application/json; charset=utf-8')
+      .send(text);
+  }
+
+  app.get('/admin/callbacks/backlog', async (request, reply) =>
+    forward(reply, '/admin/callbacks/backlog', request.query),
+  );
+  app.get('/admin/callbacks/failing-endpoints', async (request, reply) =>
+    forward(reply, '/admin/callbacks/failing-endpoints', request.query),
+  );
+}
