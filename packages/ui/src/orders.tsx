@@ -248,10 +248,13 @@ export function MissingParts(props: { missing: readonly string[] }) {
 /** A value a person copies for someone else (a claveRastreo for the payee): selectable, with a copy button. */
 export function CopyText(props: { label: string; value: string; prominent?: boolean }) {
   const { t } = useI18n();
+  const id = useId();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   return (
-    <div class={props.prominent ? 'copy prominent' : 'copy'}>
-      <span class="copy-label">{props.label}</span>
+    <section class={props.prominent ? 'copy prominent' : 'copy'} aria-labelledby={`${id}-label`}>
+      <span class="copy-label" id={`${id}-label`}>
+        {props.label}
+      </span>
       <code class="copy-value">{props.value}</code>
       <button
         type="button"
@@ -271,7 +274,7 @@ export function CopyText(props: { label: string; value: string; prominent?: bool
       <span role="status" class="copy-status">
         {copied === 'yes' ? t('ordersUi.copied') : copied === 'no' ? t('ordersUi.copyFailed') : ''}
       </span>
-    </div>
+    </section>
   );
 }
 
@@ -590,6 +593,8 @@ export function describeEvent(
 
 /** Everything that happened to an order or transfer, oldest first, as an ordered list. */
 export function Timeline(props: {
+  /** The list's name for a screen reader (the heading above it, say). */
+  label: string;
   events: readonly TimelineEvent[];
   /** An action beside an event (resend on a callback event). */
   action?: (event: TimelineEvent) => ComponentChildren;
@@ -597,7 +602,7 @@ export function Timeline(props: {
   const { t, lang } = useI18n();
   if (props.events.length === 0) return <p>{t('ordersUi.noEvents')}</p>;
   return (
-    <ol class="timeline">
+    <ol class="timeline" aria-label={props.label}>
       {props.events.map((event, i) => (
         <li key={`${event.at}-${i}`}>
           <time dateTime={event.at}>{formatDateTime(event.at, lang)}</time>{' '}

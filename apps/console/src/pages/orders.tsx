@@ -232,7 +232,7 @@ export function OrderPage(ctx: PageContext) {
               {t('orders.refresh')}
             </button>
           </div>
-          <Timeline events={view.data.timeline} action={resend} />
+          <Timeline label={t('orders.timeline')} events={view.data.timeline} action={resend} />
         </>
       )}
     </Page>
@@ -281,7 +281,7 @@ export function TransferPage(ctx: PageContext) {
               {t('orders.refresh')}
             </button>
           </div>
-          <Timeline events={view.data.timeline} action={resend} />
+          <Timeline label={t('orders.timeline')} events={view.data.timeline} action={resend} />
         </>
       )}
     </Page>

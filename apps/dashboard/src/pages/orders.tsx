@@ -223,7 +223,7 @@ function History(props: { timeline: readonly TimelineEvent[]; onRefresh(): void 
           {t('orders.refresh')}
         </button>
       </div>
-      <Timeline events={props.timeline} />
+      <Timeline label={t('orders.timeline')} events={props.timeline} />
     </>
   );
 }
