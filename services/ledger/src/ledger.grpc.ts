@@ -11,6 +11,7 @@ import * as grpc from '@grpc/grpc-js';
 import { isLedgerError, type LedgerError, type LedgerErrorCode } from './ledger/ledger.errors.js';
 import type { BookingOrigin, LedgerService } from './ledger/ledger.service.js';
 import type { LedgerQueries } from './ledger/ledger-queries.service.js';
+import type { OrderEntries } from './ledger/order-entries.service.js';
 import { centavos, instant, toDiscrepancy, toLedgerRecord, toReconciliationRun } from './ledger.mapper.js';
 import type { DiscrepancyQueries } from './reconciliation/discrepancies.service.js';
 import type { Reconciliation } from './reconciliation/reconciliation.service.js';
@@ -124,6 +125,7 @@ export function createLedgerHandlers(deps: {
   settlement: Settlement;
   reconciliation: Reconciliation;
   resolutions: Resolutions;
+  orderEntries: OrderEntries;
 }): LedgerServiceHandlers {
   const { logger, ledger, queries, discrepancies, settlement, reconciliation, resolutions } = deps;
   return {
@@ -222,6 +224,10 @@ export function createLedgerHandlers(deps: {
         }),
       );
       return { records: page.records.map(toLedgerRecord), next_cursor: page.nextCursor ?? '' };
+    }),
+    ListOrderEntries: unary(logger, async (request) => {
+      const entries = await mapped(() => deps.orderEntries.of(request.order_no, request.transfer_no));
+      return { records: entries.map(toLedgerRecord), next_cursor: '' };
     }),
     Adjust: unary(logger, async (request, call) => {
       const { entry, created } = await mapped(() =>

@@ -15,6 +15,7 @@ import { statusChangedHandler } from './events/status-changed.handler.js';
 import type { CrossCheck } from './ledger/check.repository.js';
 import { createLedgerService, type LedgerService } from './ledger/ledger.service.js';
 import { createLedgerQueries } from './ledger/ledger-queries.service.js';
+import { createOrderEntries } from './ledger/order-entries.service.js';
 import { createLedgerHandlers } from './ledger.grpc.js';
 import { observedCrossChecks } from './observed/cross-checks.js';
 import { createDiscrepancyQueries } from './reconciliation/discrepancies.service.js';
@@ -153,6 +154,7 @@ export async function main(
               settlement,
               reconciliation,
               resolutions,
+              orderEntries: createOrderEntries({ db }),
             }),
           ],
         ],

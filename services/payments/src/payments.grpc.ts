@@ -7,7 +7,7 @@ import {
   unary,
 } from '@agentpay/proto';
 import { AppError, MAX_AMOUNT_CENTAVOS } from '@agentpay/wire';
-import { toPayOrder } from './pay-orders/pay-order.mapper.js';
+import { toPayOrder, toPayOrderHistory } from './pay-orders/pay-order.mapper.js';
 import type { Merchant, NewPayOrder, OrderRef, PayOrderService } from './pay-orders/pay-order.service.js';
 
 /** The PaymentService gRPC service: proto requests become domain inputs here and nowhere else. */
@@ -36,6 +36,21 @@ export function createPaymentHandlers(deps: {
     }),
     GetPayOrder: unary(logger, async (ref) => toPayOrder(await payOrders.get(orderRefOf(ref)))),
     LocatePayOrder: unary(logger, async (request) => toPayOrder(await payOrders.locate(request.order_no))),
+    ListPayOrders: unary(logger, async (request) => {
+      const page = await payOrders.list({
+        mchNo: request.mch_no,
+        query: request.query,
+        status: request.status,
+        createdFrom: request.created_from,
+        createdTo: request.created_to,
+        limit: request.limit,
+        cursor: request.cursor,
+      });
+      return { orders: page.orders.map(toPayOrder), next_cursor: page.nextCursor };
+    }),
+    GetPayOrderHistory: unary(logger, async (request) =>
+      toPayOrderHistory(await payOrders.history(request.order_no, request.mch_no)),
+    ),
     SyncPayOrder: unary(logger, async (ref) => {
       const { order, adjust } = await payOrders.sync(orderRefOf(ref), contextOf(ref));
       return { order: toPayOrder(order), adjust };

@@ -11,6 +11,7 @@ import { createInquiryService } from './inquiries/inquiry.service.js';
 import { connectLedger } from './ledger/ledger.client.js';
 import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
 import { transfersRetentionRules } from './retention/retention.js';
+import { createTransferListing } from './transfers/transfer.list.js';
 import { createTransferService } from './transfers/transfer.service.js';
 import { startTransferSweep } from './transfers/transfer.sweep.js';
 import { createTransferHandlers } from './transfers.grpc.js';
@@ -99,7 +100,7 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
         services: [
           [
             protos.agentpay.transfers.v1.TransferService.service,
-            createTransferHandlers({ logger, transfers, inquiries }),
+            createTransferHandlers({ logger, transfers, inquiries, listing: createTransferListing({ db }) }),
           ],
         ],
       }),

@@ -11,7 +11,8 @@ import { toInquiry } from './inquiries/inquiry.mapper.js';
 import type { InquiryService } from './inquiries/inquiry.service.js';
 import { deadlineOf } from './shared/deadline.js';
 import type { Merchant } from './shared/merchant.js';
-import { toTransfer } from './transfers/transfer.mapper.js';
+import type { TransferListing } from './transfers/transfer.list.js';
+import { toTransfer, toTransferHistory } from './transfers/transfer.mapper.js';
 import type { TransferRef, TransferService } from './transfers/transfer.service.js';
 import type { NewTransfer } from './transfers/transfer.submit.js';
 
@@ -19,11 +20,12 @@ export interface TransfersGrpcDeps {
   logger: Logger;
   transfers: Pick<TransferService, 'create' | 'get'>;
   inquiries: InquiryService;
+  listing: TransferListing;
 }
 
 /** The TransferService gRPC service: proto requests become domain inputs here and nowhere else. */
 export function createTransferHandlers(deps: TransfersGrpcDeps): TransferServiceHandlers {
-  const { logger, transfers, inquiries } = deps;
+  const { logger, transfers, inquiries, listing } = deps;
   return {
     CreateTransfer: unary(logger, async (req, call) => {
       const merchant = merchantOf(req.merchant);
@@ -35,6 +37,21 @@ export function createTransferHandlers(deps: TransfersGrpcDeps): TransferService
       return { transfer: toTransfer(transfer), created };
     }),
     GetTransfer: unary(logger, async (req) => toTransfer(await transfers.get(transferRefOf(req)))),
+    ListTransfers: unary(logger, async (req) => {
+      const page = await listing.list({
+        mchNo: req.mch_no,
+        query: req.query,
+        status: req.status,
+        createdFrom: req.created_from,
+        createdTo: req.created_to,
+        limit: req.limit,
+        cursor: req.cursor,
+      });
+      return { transfers: page.transfers.map(toTransfer), next_cursor: page.nextCursor };
+    }),
+    GetTransferHistory: unary(logger, async (req) =>
+      toTransferHistory(await listing.history(req.transfer_no, req.mch_no)),
+    ),
     Inquire: unary(logger, async (req, call) => {
       const merchant = merchantOf(req.merchant);
       if (!req.biz_inqury_no) throw new AppError('INVALID_PARAMETER', 'bizInquryNo: required');

@@ -12,6 +12,8 @@ import { routerEnv } from './config.js';
 import { ROUTES_CHANNEL } from './db/channels.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
+import { createChannelFactsHandler } from './facts/channel-facts.grpc.js';
+import { createChannelFacts } from './facts/channel-facts.service.js';
 import { createNoticeServer } from './notices/notice.http.js';
 import { createNoticeService } from './notices/notice.service.js';
 import { createOptionsService } from './options/options.service.js';
@@ -130,24 +132,27 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
         services: [
           [
             protos.agentpay.router.v1.UpstreamRouter.service,
-            createRouterHandlers({
-              logger,
-              options: createOptionsService(db),
-              virtualAccounts: createVirtualAccountService({
-                db,
-                selector,
-                channels,
-                breakers,
+            {
+              ...createChannelFactsHandler({ logger, facts: createChannelFacts({ db }) }),
+              ...createRouterHandlers({
                 logger,
-                quarantineDays: config.CLABE_QUARANTINE_DAYS,
+                options: createOptionsService(db),
+                virtualAccounts: createVirtualAccountService({
+                  db,
+                  selector,
+                  channels,
+                  breakers,
+                  logger,
+                  quarantineDays: config.CLABE_QUARANTINE_DAYS,
+                }),
+                payouts: createPayoutService({ db, selector, channels, breakers, logger }),
+                statements: {
+                  findRoute: (id) => findRoute(db, id),
+                  channels,
+                  lookups: (routeId) => createStatementLookups(db, routeId),
+                },
               }),
-              payouts: createPayoutService({ db, selector, channels, breakers, logger }),
-              statements: {
-                findRoute: (id) => findRoute(db, id),
-                channels,
-                lookups: (routeId) => createStatementLookups(db, routeId),
-              },
-            }),
+            },
           ],
           [
             protos.agentpay.router.v1.RouteAdmin.service,

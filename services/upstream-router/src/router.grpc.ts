@@ -104,11 +104,12 @@ async function streamStatement(
   }
 }
 
-/** The UpstreamRouter gRPC service. */
-export function createRouterHandlers(deps: RouterGrpcDeps): UpstreamRouterHandlers {
+/** The UpstreamRouter gRPC service; ListChannelFacts is facts/channel-facts.grpc.ts'. */
+export function createRouterHandlers(deps: RouterGrpcDeps): Omit<UpstreamRouterHandlers, 'ListChannelFacts'> {
   const { logger, options, virtualAccounts, payouts, statements } = deps;
   return {
-    StreamStatement: (call) => void streamStatement(call, logger, statements),
+    StreamStatement: (call: grpc.ServerWritableStream<StatementRequest__Output, StatementLineMessage>) =>
+      void streamStatement(call, logger, statements),
     ListPayMethods: unary(logger, (req) => options.payMethods(req.mch_no)),
     ListPayeeTypes: unary(logger, (req) => options.payeeTypes(req.mch_no)),
     ListPayeeCodes: unary(logger, (req) => options.payeeCodes(req.mch_no, req.payee_type)),

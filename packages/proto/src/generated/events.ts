@@ -13,18 +13,28 @@ import type { ClosePayOrderRequest as _agentpay_payments_v1_ClosePayOrderRequest
 import type { ClosePayOrderResponse as _agentpay_payments_v1_ClosePayOrderResponse, ClosePayOrderResponse__Output as _agentpay_payments_v1_ClosePayOrderResponse__Output } from './agentpay/payments/v1/ClosePayOrderResponse.js';
 import type { CreatePayOrderRequest as _agentpay_payments_v1_CreatePayOrderRequest, CreatePayOrderRequest__Output as _agentpay_payments_v1_CreatePayOrderRequest__Output } from './agentpay/payments/v1/CreatePayOrderRequest.js';
 import type { CreatePayOrderResponse as _agentpay_payments_v1_CreatePayOrderResponse, CreatePayOrderResponse__Output as _agentpay_payments_v1_CreatePayOrderResponse__Output } from './agentpay/payments/v1/CreatePayOrderResponse.js';
+import type { ListPayOrdersRequest as _agentpay_payments_v1_ListPayOrdersRequest, ListPayOrdersRequest__Output as _agentpay_payments_v1_ListPayOrdersRequest__Output } from './agentpay/payments/v1/ListPayOrdersRequest.js';
+import type { ListPayOrdersResponse as _agentpay_payments_v1_ListPayOrdersResponse, ListPayOrdersResponse__Output as _agentpay_payments_v1_ListPayOrdersResponse__Output } from './agentpay/payments/v1/ListPayOrdersResponse.js';
 import type { LocatePayOrderRequest as _agentpay_payments_v1_LocatePayOrderRequest, LocatePayOrderRequest__Output as _agentpay_payments_v1_LocatePayOrderRequest__Output } from './agentpay/payments/v1/LocatePayOrderRequest.js';
 import type { PayOrder as _agentpay_payments_v1_PayOrder, PayOrder__Output as _agentpay_payments_v1_PayOrder__Output } from './agentpay/payments/v1/PayOrder.js';
+import type { PayOrderHistory as _agentpay_payments_v1_PayOrderHistory, PayOrderHistory__Output as _agentpay_payments_v1_PayOrderHistory__Output } from './agentpay/payments/v1/PayOrderHistory.js';
+import type { PayOrderHistoryRequest as _agentpay_payments_v1_PayOrderHistoryRequest, PayOrderHistoryRequest__Output as _agentpay_payments_v1_PayOrderHistoryRequest__Output } from './agentpay/payments/v1/PayOrderHistoryRequest.js';
 import type { PayOrderRef as _agentpay_payments_v1_PayOrderRef, PayOrderRef__Output as _agentpay_payments_v1_PayOrderRef__Output } from './agentpay/payments/v1/PayOrderRef.js';
+import type { PayOrderStatusChange as _agentpay_payments_v1_PayOrderStatusChange, PayOrderStatusChange__Output as _agentpay_payments_v1_PayOrderStatusChange__Output } from './agentpay/payments/v1/PayOrderStatusChange.js';
 import type { PaymentServiceClient as _agentpay_payments_v1_PaymentServiceClient, PaymentServiceDefinition as _agentpay_payments_v1_PaymentServiceDefinition } from './agentpay/payments/v1/PaymentService.js';
 import type { SyncPayOrderResponse as _agentpay_payments_v1_SyncPayOrderResponse, SyncPayOrderResponse__Output as _agentpay_payments_v1_SyncPayOrderResponse__Output } from './agentpay/payments/v1/SyncPayOrderResponse.js';
 import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from './agentpay/transfers/v1/CreateTransferRequest.js';
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from './agentpay/transfers/v1/CreateTransferResponse.js';
 import type { InquireRequest as _agentpay_transfers_v1_InquireRequest, InquireRequest__Output as _agentpay_transfers_v1_InquireRequest__Output } from './agentpay/transfers/v1/InquireRequest.js';
 import type { Inquiry as _agentpay_transfers_v1_Inquiry, Inquiry__Output as _agentpay_transfers_v1_Inquiry__Output } from './agentpay/transfers/v1/Inquiry.js';
+import type { ListTransfersRequest as _agentpay_transfers_v1_ListTransfersRequest, ListTransfersRequest__Output as _agentpay_transfers_v1_ListTransfersRequest__Output } from './agentpay/transfers/v1/ListTransfersRequest.js';
+import type { ListTransfersResponse as _agentpay_transfers_v1_ListTransfersResponse, ListTransfersResponse__Output as _agentpay_transfers_v1_ListTransfersResponse__Output } from './agentpay/transfers/v1/ListTransfersResponse.js';
 import type { Transfer as _agentpay_transfers_v1_Transfer, Transfer__Output as _agentpay_transfers_v1_Transfer__Output } from './agentpay/transfers/v1/Transfer.js';
+import type { TransferHistory as _agentpay_transfers_v1_TransferHistory, TransferHistory__Output as _agentpay_transfers_v1_TransferHistory__Output } from './agentpay/transfers/v1/TransferHistory.js';
+import type { TransferHistoryRequest as _agentpay_transfers_v1_TransferHistoryRequest, TransferHistoryRequest__Output as _agentpay_transfers_v1_TransferHistoryRequest__Output } from './agentpay/transfers/v1/TransferHistoryRequest.js';
 import type { TransferRef as _agentpay_transfers_v1_TransferRef, TransferRef__Output as _agentpay_transfers_v1_TransferRef__Output } from './agentpay/transfers/v1/TransferRef.js';
 import type { TransferServiceClient as _agentpay_transfers_v1_TransferServiceClient, TransferServiceDefinition as _agentpay_transfers_v1_TransferServiceDefinition } from './agentpay/transfers/v1/TransferService.js';
+import type { TransferStatusChange as _agentpay_transfers_v1_TransferStatusChange, TransferStatusChange__Output as _agentpay_transfers_v1_TransferStatusChange__Output } from './agentpay/transfers/v1/TransferStatusChange.js';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -54,9 +64,14 @@ export interface ProtoGrpcType {
         ClosePayOrderResponse: MessageTypeDefinition<_agentpay_payments_v1_ClosePayOrderResponse, _agentpay_payments_v1_ClosePayOrderResponse__Output>
         CreatePayOrderRequest: MessageTypeDefinition<_agentpay_payments_v1_CreatePayOrderRequest, _agentpay_payments_v1_CreatePayOrderRequest__Output>
         CreatePayOrderResponse: MessageTypeDefinition<_agentpay_payments_v1_CreatePayOrderResponse, _agentpay_payments_v1_CreatePayOrderResponse__Output>
+        ListPayOrdersRequest: MessageTypeDefinition<_agentpay_payments_v1_ListPayOrdersRequest, _agentpay_payments_v1_ListPayOrdersRequest__Output>
+        ListPayOrdersResponse: MessageTypeDefinition<_agentpay_payments_v1_ListPayOrdersResponse, _agentpay_payments_v1_ListPayOrdersResponse__Output>
         LocatePayOrderRequest: MessageTypeDefinition<_agentpay_payments_v1_LocatePayOrderRequest, _agentpay_payments_v1_LocatePayOrderRequest__Output>
         PayOrder: MessageTypeDefinition<_agentpay_payments_v1_PayOrder, _agentpay_payments_v1_PayOrder__Output>
+        PayOrderHistory: MessageTypeDefinition<_agentpay_payments_v1_PayOrderHistory, _agentpay_payments_v1_PayOrderHistory__Output>
+        PayOrderHistoryRequest: MessageTypeDefinition<_agentpay_payments_v1_PayOrderHistoryRequest, _agentpay_payments_v1_PayOrderHistoryRequest__Output>
         PayOrderRef: MessageTypeDefinition<_agentpay_payments_v1_PayOrderRef, _agentpay_payments_v1_PayOrderRef__Output>
+        PayOrderStatusChange: MessageTypeDefinition<_agentpay_payments_v1_PayOrderStatusChange, _agentpay_payments_v1_PayOrderStatusChange__Output>
         PaymentService: SubtypeConstructor<typeof grpc.Client, _agentpay_payments_v1_PaymentServiceClient> & { service: _agentpay_payments_v1_PaymentServiceDefinition }
         SyncPayOrderResponse: MessageTypeDefinition<_agentpay_payments_v1_SyncPayOrderResponse, _agentpay_payments_v1_SyncPayOrderResponse__Output>
       }
@@ -67,9 +82,14 @@ export interface ProtoGrpcType {
         CreateTransferResponse: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferResponse__Output>
         InquireRequest: MessageTypeDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_InquireRequest__Output>
         Inquiry: MessageTypeDefinition<_agentpay_transfers_v1_Inquiry, _agentpay_transfers_v1_Inquiry__Output>
+        ListTransfersRequest: MessageTypeDefinition<_agentpay_transfers_v1_ListTransfersRequest, _agentpay_transfers_v1_ListTransfersRequest__Output>
+        ListTransfersResponse: MessageTypeDefinition<_agentpay_transfers_v1_ListTransfersResponse, _agentpay_transfers_v1_ListTransfersResponse__Output>
         Transfer: MessageTypeDefinition<_agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_Transfer__Output>
+        TransferHistory: MessageTypeDefinition<_agentpay_transfers_v1_TransferHistory, _agentpay_transfers_v1_TransferHistory__Output>
+        TransferHistoryRequest: MessageTypeDefinition<_agentpay_transfers_v1_TransferHistoryRequest, _agentpay_transfers_v1_TransferHistoryRequest__Output>
         TransferRef: MessageTypeDefinition<_agentpay_transfers_v1_TransferRef, _agentpay_transfers_v1_TransferRef__Output>
         TransferService: SubtypeConstructor<typeof grpc.Client, _agentpay_transfers_v1_TransferServiceClient> & { service: _agentpay_transfers_v1_TransferServiceDefinition }
+        TransferStatusChange: MessageTypeDefinition<_agentpay_transfers_v1_TransferStatusChange, _agentpay_transfers_v1_TransferStatusChange__Output>
       }
     }
   }

@@ -19,6 +19,7 @@ import type { ListReconciliationRunsResponse as _agentpay_ledger_v1_ListReconcil
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from './agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from './agentpay/ledger/v1/ListRecordsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from './agentpay/ledger/v1/MerchantBalance.js';
+import type { OrderEntriesRequest as _agentpay_ledger_v1_OrderEntriesRequest, OrderEntriesRequest__Output as _agentpay_ledger_v1_OrderEntriesRequest__Output } from './agentpay/ledger/v1/OrderEntriesRequest.js';
 import type { ReconciliationRouteResult as _agentpay_ledger_v1_ReconciliationRouteResult, ReconciliationRouteResult__Output as _agentpay_ledger_v1_ReconciliationRouteResult__Output } from './agentpay/ledger/v1/ReconciliationRouteResult.js';
 import type { ReconciliationRun as _agentpay_ledger_v1_ReconciliationRun, ReconciliationRun__Output as _agentpay_ledger_v1_ReconciliationRun__Output } from './agentpay/ledger/v1/ReconciliationRun.js';
 import type { ResolveDiscrepancyRequest as _agentpay_ledger_v1_ResolveDiscrepancyRequest, ResolveDiscrepancyRequest__Output as _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output } from './agentpay/ledger/v1/ResolveDiscrepancyRequest.js';
@@ -55,6 +56,7 @@ export interface ProtoGrpcType {
         ListRecordsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsRequest__Output>
         ListRecordsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsResponse__Output>
         MerchantBalance: MessageTypeDefinition<_agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_MerchantBalance__Output>
+        OrderEntriesRequest: MessageTypeDefinition<_agentpay_ledger_v1_OrderEntriesRequest, _agentpay_ledger_v1_OrderEntriesRequest__Output>
         ReconciliationRouteResult: MessageTypeDefinition<_agentpay_ledger_v1_ReconciliationRouteResult, _agentpay_ledger_v1_ReconciliationRouteResult__Output>
         ReconciliationRun: MessageTypeDefinition<_agentpay_ledger_v1_ReconciliationRun, _agentpay_ledger_v1_ReconciliationRun__Output>
         ResolveDiscrepancyRequest: MessageTypeDefinition<_agentpay_ledger_v1_ResolveDiscrepancyRequest, _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output>

@@ -4,6 +4,9 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { MerchantContext as _agentpay_common_v1_MerchantContext, MerchantContext__Output as _agentpay_common_v1_MerchantContext__Output } from './agentpay/common/v1/MerchantContext.js';
 import type { Option as _agentpay_common_v1_Option, Option__Output as _agentpay_common_v1_Option__Output } from './agentpay/common/v1/Option.js';
 import type { OptionList as _agentpay_common_v1_OptionList, OptionList__Output as _agentpay_common_v1_OptionList__Output } from './agentpay/common/v1/OptionList.js';
+import type { ChannelFact as _agentpay_router_v1_ChannelFact, ChannelFact__Output as _agentpay_router_v1_ChannelFact__Output } from './agentpay/router/v1/ChannelFact.js';
+import type { ChannelFacts as _agentpay_router_v1_ChannelFacts, ChannelFacts__Output as _agentpay_router_v1_ChannelFacts__Output } from './agentpay/router/v1/ChannelFacts.js';
+import type { ChannelFactsRequest as _agentpay_router_v1_ChannelFactsRequest, ChannelFactsRequest__Output as _agentpay_router_v1_ChannelFactsRequest__Output } from './agentpay/router/v1/ChannelFactsRequest.js';
 import type { CreateVirtualAccountRequest as _agentpay_router_v1_CreateVirtualAccountRequest, CreateVirtualAccountRequest__Output as _agentpay_router_v1_CreateVirtualAccountRequest__Output } from './agentpay/router/v1/CreateVirtualAccountRequest.js';
 import type { FlowFigures as _agentpay_router_v1_FlowFigures, FlowFigures__Output as _agentpay_router_v1_FlowFigures__Output } from './agentpay/router/v1/FlowFigures.js';
 import type { InquirePayeeRequest as _agentpay_router_v1_InquirePayeeRequest, InquirePayeeRequest__Output as _agentpay_router_v1_InquirePayeeRequest__Output } from './agentpay/router/v1/InquirePayeeRequest.js';
@@ -50,6 +53,9 @@ export interface ProtoGrpcType {
     }
     router: {
       v1: {
+        ChannelFact: MessageTypeDefinition<_agentpay_router_v1_ChannelFact, _agentpay_router_v1_ChannelFact__Output>
+        ChannelFacts: MessageTypeDefinition<_agentpay_router_v1_ChannelFacts, _agentpay_router_v1_ChannelFacts__Output>
+        ChannelFactsRequest: MessageTypeDefinition<_agentpay_router_v1_ChannelFactsRequest, _agentpay_router_v1_ChannelFactsRequest__Output>
         CreateVirtualAccountRequest: MessageTypeDefinition<_agentpay_router_v1_CreateVirtualAccountRequest, _agentpay_router_v1_CreateVirtualAccountRequest__Output>
         FlowFigures: MessageTypeDefinition<_agentpay_router_v1_FlowFigures, _agentpay_router_v1_FlowFigures__Output>
         InquirePayeeRequest: MessageTypeDefinition<_agentpay_router_v1_InquirePayeeRequest, _agentpay_router_v1_InquirePayeeRequest__Output>

@@ -8,9 +8,14 @@ import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequ
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from './agentpay/transfers/v1/CreateTransferResponse.js';
 import type { InquireRequest as _agentpay_transfers_v1_InquireRequest, InquireRequest__Output as _agentpay_transfers_v1_InquireRequest__Output } from './agentpay/transfers/v1/InquireRequest.js';
 import type { Inquiry as _agentpay_transfers_v1_Inquiry, Inquiry__Output as _agentpay_transfers_v1_Inquiry__Output } from './agentpay/transfers/v1/Inquiry.js';
+import type { ListTransfersRequest as _agentpay_transfers_v1_ListTransfersRequest, ListTransfersRequest__Output as _agentpay_transfers_v1_ListTransfersRequest__Output } from './agentpay/transfers/v1/ListTransfersRequest.js';
+import type { ListTransfersResponse as _agentpay_transfers_v1_ListTransfersResponse, ListTransfersResponse__Output as _agentpay_transfers_v1_ListTransfersResponse__Output } from './agentpay/transfers/v1/ListTransfersResponse.js';
 import type { Transfer as _agentpay_transfers_v1_Transfer, Transfer__Output as _agentpay_transfers_v1_Transfer__Output } from './agentpay/transfers/v1/Transfer.js';
+import type { TransferHistory as _agentpay_transfers_v1_TransferHistory, TransferHistory__Output as _agentpay_transfers_v1_TransferHistory__Output } from './agentpay/transfers/v1/TransferHistory.js';
+import type { TransferHistoryRequest as _agentpay_transfers_v1_TransferHistoryRequest, TransferHistoryRequest__Output as _agentpay_transfers_v1_TransferHistoryRequest__Output } from './agentpay/transfers/v1/TransferHistoryRequest.js';
 import type { TransferRef as _agentpay_transfers_v1_TransferRef, TransferRef__Output as _agentpay_transfers_v1_TransferRef__Output } from './agentpay/transfers/v1/TransferRef.js';
 import type { TransferServiceClient as _agentpay_transfers_v1_TransferServiceClient, TransferServiceDefinition as _agentpay_transfers_v1_TransferServiceDefinition } from './agentpay/transfers/v1/TransferService.js';
+import type { TransferStatusChange as _agentpay_transfers_v1_TransferStatusChange, TransferStatusChange__Output as _agentpay_transfers_v1_TransferStatusChange__Output } from './agentpay/transfers/v1/TransferStatusChange.js';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -31,9 +36,14 @@ export interface ProtoGrpcType {
         CreateTransferResponse: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferResponse__Output>
         InquireRequest: MessageTypeDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_InquireRequest__Output>
         Inquiry: MessageTypeDefinition<_agentpay_transfers_v1_Inquiry, _agentpay_transfers_v1_Inquiry__Output>
+        ListTransfersRequest: MessageTypeDefinition<_agentpay_transfers_v1_ListTransfersRequest, _agentpay_transfers_v1_ListTransfersRequest__Output>
+        ListTransfersResponse: MessageTypeDefinition<_agentpay_transfers_v1_ListTransfersResponse, _agentpay_transfers_v1_ListTransfersResponse__Output>
         Transfer: MessageTypeDefinition<_agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_Transfer__Output>
+        TransferHistory: MessageTypeDefinition<_agentpay_transfers_v1_TransferHistory, _agentpay_transfers_v1_TransferHistory__Output>
+        TransferHistoryRequest: MessageTypeDefinition<_agentpay_transfers_v1_TransferHistoryRequest, _agentpay_transfers_v1_TransferHistoryRequest__Output>
         TransferRef: MessageTypeDefinition<_agentpay_transfers_v1_TransferRef, _agentpay_transfers_v1_TransferRef__Output>
         TransferService: SubtypeConstructor<typeof grpc.Client, _agentpay_transfers_v1_TransferServiceClient> & { service: _agentpay_transfers_v1_TransferServiceDefinition }
+        TransferStatusChange: MessageTypeDefinition<_agentpay_transfers_v1_TransferStatusChange, _agentpay_transfers_v1_TransferStatusChange__Output>
       }
     }
   }

@@ -1,5 +1,6 @@
-import type { PayOrder__Output } from '@agentpay/proto';
+import type { PayOrder__Output, PayOrderHistory__Output } from '@agentpay/proto';
 import type { PayOrderRow } from '../db/schema.js';
+import type { OrderHistory } from './pay-order.list.js';
 
 const instant = (date: Date | null): string => (date ? date.toISOString() : '');
 
@@ -33,5 +34,20 @@ export function toPayOrder(row: PayOrderRow): PayOrder__Output {
     created_at: instant(row.created_at),
     version: String(row.version),
     clave_rastreo: row.clave_rastreo,
+  };
+}
+
+/** GetPayOrderHistory's answer: the order and its status changes, oldest first. */
+export function toPayOrderHistory(history: OrderHistory): PayOrderHistory__Output {
+  return {
+    order: toPayOrder(history.order),
+    changes: history.changes.map((change) => ({
+      from_status: change.from,
+      to_status: change.to,
+      version: String(change.version),
+      cause: change.cause,
+      at: change.at.toISOString(),
+    })),
+    derived: history.derived,
   };
 }

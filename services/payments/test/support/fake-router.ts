@@ -82,6 +82,7 @@ export async function startFakeRouter(): Promise<FakeRouter> {
     InquirePayee: unary(logger, unavailable),
     SubmitPayout: unary(logger, unavailable),
     QueryPayout: unary(logger, unavailable),
+    ListChannelFacts: unary(logger, unavailable),
     CreateVirtualAccount: unary(logger, async (request) => {
       createCalls.set(request.order_no, (createCalls.get(request.order_no) ?? 0) + 1);
       if (fake.createDelayMs > 0) await sleep(fake.createDelayMs);

@@ -74,11 +74,24 @@ export interface InquiriesTable {
   created_at: CreatedAt;
 }
 
+/** One row per status change of a transfer, written with the change (migration 20261127T0300). */
+export interface TransferStatusHistoryTable {
+  id: ColumnType<number, never, never>;
+  transfer_no: string;
+  from_status: string;
+  to_status: string;
+  /** The transfer's version after the change. */
+  version: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   outbox: OutboxTable;
   transfers: TransfersTable;
+  transfer_status_history: TransferStatusHistoryTable;
   inquiries: InquiriesTable;
 }
 
 export type TransferRow = Selectable<TransfersTable>;
 export type InquiryRow = Selectable<InquiriesTable>;
+export type TransferStatusHistoryRow = Selectable<TransferStatusHistoryTable>;

@@ -4,7 +4,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * How long transfers keeps what grows with traffic, in days; 0 keeps it forever (docs/deploy.md "Retention").
- * Only the outbox: transfers and inquiries are the record and are kept, and there is no status history table.
+ * Only the outbox: transfers, their status history and inquiries are the record and are kept.
  */
 export interface TransfersRetention {
   /** OUTBOX_RETENTION_DAYS: published outbox rows; an unpublished row is never deleted. */

@@ -1,5 +1,6 @@
-import type { Transfer__Output } from '@agentpay/proto';
+import type { Transfer__Output, TransferHistory__Output } from '@agentpay/proto';
 import type { TransferRow } from '../db/schema.js';
+import type { TransferHistory } from './transfer.list.js';
 
 /**
  * The transfer as GetTransfer answers it and as status-change events carry it. Route and upstream
@@ -26,5 +27,19 @@ export function toTransfer(row: TransferRow): Transfer__Output {
     created_at: row.created_at.toISOString(),
     version: String(row.version),
     clave_rastreo: row.clave_rastreo,
+  };
+}
+
+/** GetTransferHistory's answer: the transfer and its status changes, oldest first. */
+export function toTransferHistory(history: TransferHistory): TransferHistory__Output {
+  return {
+    transfer: toTransfer(history.transfer),
+    changes: history.changes.map((change) => ({
+      from_status: change.from,
+      to_status: change.to,
+      version: String(change.version),
+      at: change.at.toISOString(),
+    })),
+    derived: history.derived,
   };
 }

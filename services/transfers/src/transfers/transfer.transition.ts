@@ -7,6 +7,7 @@ import type { Database, TransferRow } from '../db/schema.js';
 import { toTransfer } from './transfer.mapper.js';
 import { updateTransferStatus } from './transfer.repository.js';
 import { FINISHED, type TransferStatus, transitionOf } from './transfer.state-machine.js';
+import { insertTransferHistory } from './transfer-list.repository.js';
 
 export interface TransitionDeps {
   logger: Logger;
@@ -28,8 +29,8 @@ export interface StatusChange {
 
 /**
  * The one way a transfer's status changes: a conditional update (still at the status and version it was
- * read at, and the state machine allows the move) plus, when the move is announced, exactly one
- * OrderStatusChanged outbox row, in the caller's transaction. Undefined when the transfer moved meanwhile;
+ * read at, and the state machine allows the move), its history row and, when the move is announced,
+ * exactly one OrderStatusChanged outbox row, in the caller's transaction. Undefined when the transfer moved meanwhile;
  * the caller re-reads and decides again.
  */
 export async function changeStatus(
@@ -53,6 +54,12 @@ export async function changeStatus(
     claveRastreo: change.claveRastreo ?? '',
   });
   if (!updated) return undefined;
+  await insertTransferHistory(trx, {
+    transferNo: updated.transfer_no,
+    from,
+    to: change.to,
+    version: Number(updated.version),
+  });
   if (transition.announce) {
     const eventId = randomUUID();
     const event = statusChangedEvent({

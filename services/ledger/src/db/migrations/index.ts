@@ -7,6 +7,7 @@ import * as retentionIndexes from './20261124T0300_retention_indexes.js';
 import * as returnedDeposits from './20261126T2330_returned_deposits.js';
 import * as operatorOrigins from './20261127T0900_operator_origins.js';
 import * as reconRunsIndexes from './20261127T1010_recon_runs_indexes.js';
+import * as orderEntriesIndexes from './20261127T1200_order_entries_indexes.js';
 
 /** Every migration of the ledger database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T2330_returned_deposits': returnedDeposits,
   '20261127T0900_operator_origins': operatorOrigins,
   '20261127T1010_recon_runs_indexes': reconRunsIndexes,
+  '20261127T1200_order_entries_indexes': orderEntriesIndexes,
 };

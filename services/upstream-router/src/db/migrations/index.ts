@@ -7,6 +7,7 @@ import * as retentionIndexes from './20261124T0200_retention_indexes.js';
 import * as channelRecords from './20261126T2300_channel_records.js';
 import * as routeActors from './20261127T0900_route_actors.js';
 import * as routeFigures from './20261127T1100_route_figures.js';
+import * as channelFactIndexes from './20261127T1200_channel_fact_indexes.js';
 
 /** Every migration of the router database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T2300_channel_records': channelRecords,
   '20261127T0900_route_actors': routeActors,
   '20261127T1100_route_figures': routeFigures,
+  '20261127T1200_channel_fact_indexes': channelFactIndexes,
 };

@@ -18,6 +18,7 @@ import type { ListReconciliationRunsResponse as _agentpay_ledger_v1_ListReconcil
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from '../../../agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from '../../../agentpay/ledger/v1/ListRecordsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from '../../../agentpay/ledger/v1/MerchantBalance.js';
+import type { OrderEntriesRequest as _agentpay_ledger_v1_OrderEntriesRequest, OrderEntriesRequest__Output as _agentpay_ledger_v1_OrderEntriesRequest__Output } from '../../../agentpay/ledger/v1/OrderEntriesRequest.js';
 import type { ResolveDiscrepancyRequest as _agentpay_ledger_v1_ResolveDiscrepancyRequest, ResolveDiscrepancyRequest__Output as _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output } from '../../../agentpay/ledger/v1/ResolveDiscrepancyRequest.js';
 import type { RunReconciliationRequest as _agentpay_ledger_v1_RunReconciliationRequest, RunReconciliationRequest__Output as _agentpay_ledger_v1_RunReconciliationRequest__Output } from '../../../agentpay/ledger/v1/RunReconciliationRequest.js';
 import type { RunReconciliationResponse as _agentpay_ledger_v1_RunReconciliationResponse, RunReconciliationResponse__Output as _agentpay_ledger_v1_RunReconciliationResponse__Output } from '../../../agentpay/ledger/v1/RunReconciliationResponse.js';
@@ -110,6 +111,21 @@ export interface LedgerServiceClient extends grpc.Client {
   listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
   listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
   listDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Every entry citing one pay order or one transfer, oldest first (at most a handful; not paged).
+   */
+  ListOrderEntries(argument: _agentpay_ledger_v1_OrderEntriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  ListOrderEntries(argument: _agentpay_ledger_v1_OrderEntriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  ListOrderEntries(argument: _agentpay_ledger_v1_OrderEntriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  ListOrderEntries(argument: _agentpay_ledger_v1_OrderEntriesRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Every entry citing one pay order or one transfer, oldest first (at most a handful; not paged).
+   */
+  listOrderEntries(argument: _agentpay_ledger_v1_OrderEntriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listOrderEntries(argument: _agentpay_ledger_v1_OrderEntriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listOrderEntries(argument: _agentpay_ledger_v1_OrderEntriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listOrderEntries(argument: _agentpay_ledger_v1_OrderEntriesRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * The runs (recon_runs) newest first, keyset-paged, by day and route; every attempt, failed ones too.
@@ -244,6 +260,11 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
   ListDiscrepancies: grpc.handleUnaryCall<_agentpay_ledger_v1_ListDiscrepanciesRequest__Output, _agentpay_ledger_v1_ListDiscrepanciesResponse>;
   
   /**
+   * Every entry citing one pay order or one transfer, oldest first (at most a handful; not paged).
+   */
+  ListOrderEntries: grpc.handleUnaryCall<_agentpay_ledger_v1_OrderEntriesRequest__Output, _agentpay_ledger_v1_ListRecordsResponse>;
+  
+  /**
    * The runs (recon_runs) newest first, keyset-paged, by day and route; every attempt, failed ones too.
    * Errors: INVALID_ARGUMENT (a bad filter or cursor).
    */
@@ -288,6 +309,7 @@ export interface LedgerServiceDefinition extends grpc.ServiceDefinition {
   GetBalance: MethodDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance__Output>
   GetDiscrepancy: MethodDefinition<_agentpay_ledger_v1_DiscrepancyKey, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_DiscrepancyKey__Output, _agentpay_ledger_v1_Discrepancy__Output>
   ListDiscrepancies: MethodDefinition<_agentpay_ledger_v1_ListDiscrepanciesRequest, _agentpay_ledger_v1_ListDiscrepanciesResponse, _agentpay_ledger_v1_ListDiscrepanciesRequest__Output, _agentpay_ledger_v1_ListDiscrepanciesResponse__Output>
+  ListOrderEntries: MethodDefinition<_agentpay_ledger_v1_OrderEntriesRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_OrderEntriesRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>
   ListReconciliationRuns: MethodDefinition<_agentpay_ledger_v1_ListReconciliationRunsRequest, _agentpay_ledger_v1_ListReconciliationRunsResponse, _agentpay_ledger_v1_ListReconciliationRunsRequest__Output, _agentpay_ledger_v1_ListReconciliationRunsResponse__Output>
   ListRecords: MethodDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>
   ResolveDiscrepancy: MethodDefinition<_agentpay_ledger_v1_ResolveDiscrepancyRequest, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output, _agentpay_ledger_v1_Discrepancy__Output>

@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ChannelFacts as _agentpay_router_v1_ChannelFacts, ChannelFacts__Output as _agentpay_router_v1_ChannelFacts__Output } from '../../../agentpay/router/v1/ChannelFacts.js';
+import type { ChannelFactsRequest as _agentpay_router_v1_ChannelFactsRequest, ChannelFactsRequest__Output as _agentpay_router_v1_ChannelFactsRequest__Output } from '../../../agentpay/router/v1/ChannelFactsRequest.js';
 import type { CreateVirtualAccountRequest as _agentpay_router_v1_CreateVirtualAccountRequest, CreateVirtualAccountRequest__Output as _agentpay_router_v1_CreateVirtualAccountRequest__Output } from '../../../agentpay/router/v1/CreateVirtualAccountRequest.js';
 import type { InquirePayeeRequest as _agentpay_router_v1_InquirePayeeRequest, InquirePayeeRequest__Output as _agentpay_router_v1_InquirePayeeRequest__Output } from '../../../agentpay/router/v1/InquirePayeeRequest.js';
 import type { InquirePayeeResponse as _agentpay_router_v1_InquirePayeeResponse, InquirePayeeResponse__Output as _agentpay_router_v1_InquirePayeeResponse__Output } from '../../../agentpay/router/v1/InquirePayeeResponse.js';
@@ -67,6 +69,25 @@ export interface UpstreamRouterClient extends grpc.Client {
   inquirePayee(argument: _agentpay_router_v1_InquirePayeeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_router_v1_InquirePayeeResponse__Output>): grpc.ClientUnaryCall;
   inquirePayee(argument: _agentpay_router_v1_InquirePayeeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_InquirePayeeResponse__Output>): grpc.ClientUnaryCall;
   inquirePayee(argument: _agentpay_router_v1_InquirePayeeRequest, callback: grpc.requestCallback<_agentpay_router_v1_InquirePayeeResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * For operators (the admin API's timeline): what the router recorded for one pay order or transfer,
+   * oldest first: its virtual account, the deposits and payouts on it, the channel's notices. Route ids
+   * are answered; the gateway keeps them from merchants.
+   */
+  ListChannelFacts(argument: _agentpay_router_v1_ChannelFactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_ChannelFacts__Output>): grpc.ClientUnaryCall;
+  ListChannelFacts(argument: _agentpay_router_v1_ChannelFactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_router_v1_ChannelFacts__Output>): grpc.ClientUnaryCall;
+  ListChannelFacts(argument: _agentpay_router_v1_ChannelFactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_ChannelFacts__Output>): grpc.ClientUnaryCall;
+  ListChannelFacts(argument: _agentpay_router_v1_ChannelFactsRequest, callback: grpc.requestCallback<_agentpay_router_v1_ChannelFacts__Output>): grpc.ClientUnaryCall;
+  /**
+   * For operators (the admin API's timeline): what the router recorded for one pay order or transfer,
+   * oldest first: its virtual account, the deposits and payouts on it, the channel's notices. Route ids
+   * are answered; the gateway keeps them from merchants.
+   */
+  listChannelFacts(argument: _agentpay_router_v1_ChannelFactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_ChannelFacts__Output>): grpc.ClientUnaryCall;
+  listChannelFacts(argument: _agentpay_router_v1_ChannelFactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_router_v1_ChannelFacts__Output>): grpc.ClientUnaryCall;
+  listChannelFacts(argument: _agentpay_router_v1_ChannelFactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_router_v1_ChannelFacts__Output>): grpc.ClientUnaryCall;
+  listChannelFacts(argument: _agentpay_router_v1_ChannelFactsRequest, callback: grpc.requestCallback<_agentpay_router_v1_ChannelFacts__Output>): grpc.ClientUnaryCall;
   
   /**
    * Public payment method codes the merchant's enabled routes offer.
@@ -202,6 +223,13 @@ export interface UpstreamRouterHandlers extends grpc.UntypedServiceImplementatio
   InquirePayee: grpc.handleUnaryCall<_agentpay_router_v1_InquirePayeeRequest__Output, _agentpay_router_v1_InquirePayeeResponse>;
   
   /**
+   * For operators (the admin API's timeline): what the router recorded for one pay order or transfer,
+   * oldest first: its virtual account, the deposits and payouts on it, the channel's notices. Route ids
+   * are answered; the gateway keeps them from merchants.
+   */
+  ListChannelFacts: grpc.handleUnaryCall<_agentpay_router_v1_ChannelFactsRequest__Output, _agentpay_router_v1_ChannelFacts>;
+  
+  /**
    * Public payment method codes the merchant's enabled routes offer.
    */
   ListPayMethods: grpc.handleUnaryCall<_agentpay_router_v1_MerchantRequest__Output, _agentpay_common_v1_OptionList>;
@@ -248,6 +276,7 @@ export interface UpstreamRouterDefinition extends grpc.ServiceDefinition {
   CloseVirtualAccount: MethodDefinition<_agentpay_router_v1_VirtualAccountRef, _agentpay_router_v1_UpstreamPayment, _agentpay_router_v1_VirtualAccountRef__Output, _agentpay_router_v1_UpstreamPayment__Output>
   CreateVirtualAccount: MethodDefinition<_agentpay_router_v1_CreateVirtualAccountRequest, _agentpay_router_v1_VirtualAccount, _agentpay_router_v1_CreateVirtualAccountRequest__Output, _agentpay_router_v1_VirtualAccount__Output>
   InquirePayee: MethodDefinition<_agentpay_router_v1_InquirePayeeRequest, _agentpay_router_v1_InquirePayeeResponse, _agentpay_router_v1_InquirePayeeRequest__Output, _agentpay_router_v1_InquirePayeeResponse__Output>
+  ListChannelFacts: MethodDefinition<_agentpay_router_v1_ChannelFactsRequest, _agentpay_router_v1_ChannelFacts, _agentpay_router_v1_ChannelFactsRequest__Output, _agentpay_router_v1_ChannelFacts__Output>
   ListPayMethods: MethodDefinition<_agentpay_router_v1_MerchantRequest, _agentpay_common_v1_OptionList, _agentpay_router_v1_MerchantRequest__Output, _agentpay_common_v1_OptionList__Output>
   ListPayeeCodes: MethodDefinition<_agentpay_router_v1_ListPayeeCodesRequest, _agentpay_common_v1_OptionList, _agentpay_router_v1_ListPayeeCodesRequest__Output, _agentpay_common_v1_OptionList__Output>
   ListPayeeTypes: MethodDefinition<_agentpay_router_v1_MerchantRequest, _agentpay_common_v1_OptionList, _agentpay_router_v1_MerchantRequest__Output, _agentpay_common_v1_OptionList__Output>

@@ -6,7 +6,11 @@ import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequ
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from '../../../agentpay/transfers/v1/CreateTransferResponse.js';
 import type { InquireRequest as _agentpay_transfers_v1_InquireRequest, InquireRequest__Output as _agentpay_transfers_v1_InquireRequest__Output } from '../../../agentpay/transfers/v1/InquireRequest.js';
 import type { Inquiry as _agentpay_transfers_v1_Inquiry, Inquiry__Output as _agentpay_transfers_v1_Inquiry__Output } from '../../../agentpay/transfers/v1/Inquiry.js';
+import type { ListTransfersRequest as _agentpay_transfers_v1_ListTransfersRequest, ListTransfersRequest__Output as _agentpay_transfers_v1_ListTransfersRequest__Output } from '../../../agentpay/transfers/v1/ListTransfersRequest.js';
+import type { ListTransfersResponse as _agentpay_transfers_v1_ListTransfersResponse, ListTransfersResponse__Output as _agentpay_transfers_v1_ListTransfersResponse__Output } from '../../../agentpay/transfers/v1/ListTransfersResponse.js';
 import type { Transfer as _agentpay_transfers_v1_Transfer, Transfer__Output as _agentpay_transfers_v1_Transfer__Output } from '../../../agentpay/transfers/v1/Transfer.js';
+import type { TransferHistory as _agentpay_transfers_v1_TransferHistory, TransferHistory__Output as _agentpay_transfers_v1_TransferHistory__Output } from '../../../agentpay/transfers/v1/TransferHistory.js';
+import type { TransferHistoryRequest as _agentpay_transfers_v1_TransferHistoryRequest, TransferHistoryRequest__Output as _agentpay_transfers_v1_TransferHistoryRequest__Output } from '../../../agentpay/transfers/v1/TransferHistoryRequest.js';
 import type { TransferRef as _agentpay_transfers_v1_TransferRef, TransferRef__Output as _agentpay_transfers_v1_TransferRef__Output } from '../../../agentpay/transfers/v1/TransferRef.js';
 
 export interface TransferServiceClient extends grpc.Client {
@@ -45,6 +49,23 @@ export interface TransferServiceClient extends grpc.Client {
   getTransfer(argument: _agentpay_transfers_v1_TransferRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
   
   /**
+   * One transfer with its status changes, oldest first; within one merchant when mch_no is set.
+   * Errors: TRANSFER_NOT_FOUND.
+   */
+  GetTransferHistory(argument: _agentpay_transfers_v1_TransferHistoryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferHistory__Output>): grpc.ClientUnaryCall;
+  GetTransferHistory(argument: _agentpay_transfers_v1_TransferHistoryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferHistory__Output>): grpc.ClientUnaryCall;
+  GetTransferHistory(argument: _agentpay_transfers_v1_TransferHistoryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferHistory__Output>): grpc.ClientUnaryCall;
+  GetTransferHistory(argument: _agentpay_transfers_v1_TransferHistoryRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferHistory__Output>): grpc.ClientUnaryCall;
+  /**
+   * One transfer with its status changes, oldest first; within one merchant when mch_no is set.
+   * Errors: TRANSFER_NOT_FOUND.
+   */
+  getTransferHistory(argument: _agentpay_transfers_v1_TransferHistoryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferHistory__Output>): grpc.ClientUnaryCall;
+  getTransferHistory(argument: _agentpay_transfers_v1_TransferHistoryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferHistory__Output>): grpc.ClientUnaryCall;
+  getTransferHistory(argument: _agentpay_transfers_v1_TransferHistoryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferHistory__Output>): grpc.ClientUnaryCall;
+  getTransferHistory(argument: _agentpay_transfers_v1_TransferHistoryRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferHistory__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * Validates a payee account; idempotent on mch_no + biz_inqury_no. Errors: DUPLICATE_INQUIRY,
    * PAYEE_TYPE_NOT_AVAILABLE, PAYEE_CODE_NOT_AVAILABLE.
    */
@@ -60,6 +81,23 @@ export interface TransferServiceClient extends grpc.Client {
   inquire(argument: _agentpay_transfers_v1_InquireRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
   inquire(argument: _agentpay_transfers_v1_InquireRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
   inquire(argument: _agentpay_transfers_v1_InquireRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * For operators and the merchant dashboard: transfers newest first (created_at, then transfer_no),
+   * keyset-paged; within one merchant when mch_no is set. Errors: INVALID_PARAMETER.
+   */
+  ListTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
+  ListTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
+  ListTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
+  ListTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * For operators and the merchant dashboard: transfers newest first (created_at, then transfer_no),
+   * keyset-paged; within one merchant when mch_no is set. Errors: INVALID_PARAMETER.
+   */
+  listTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
+  listTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
+  listTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
+  listTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
   
 }
 
@@ -77,15 +115,29 @@ export interface TransferServiceHandlers extends grpc.UntypedServiceImplementati
   GetTransfer: grpc.handleUnaryCall<_agentpay_transfers_v1_TransferRef__Output, _agentpay_transfers_v1_Transfer>;
   
   /**
+   * One transfer with its status changes, oldest first; within one merchant when mch_no is set.
+   * Errors: TRANSFER_NOT_FOUND.
+   */
+  GetTransferHistory: grpc.handleUnaryCall<_agentpay_transfers_v1_TransferHistoryRequest__Output, _agentpay_transfers_v1_TransferHistory>;
+  
+  /**
    * Validates a payee account; idempotent on mch_no + biz_inqury_no. Errors: DUPLICATE_INQUIRY,
    * PAYEE_TYPE_NOT_AVAILABLE, PAYEE_CODE_NOT_AVAILABLE.
    */
   Inquire: grpc.handleUnaryCall<_agentpay_transfers_v1_InquireRequest__Output, _agentpay_transfers_v1_Inquiry>;
+  
+  /**
+   * For operators and the merchant dashboard: transfers newest first (created_at, then transfer_no),
+   * keyset-paged; within one merchant when mch_no is set. Errors: INVALID_PARAMETER.
+   */
+  ListTransfers: grpc.handleUnaryCall<_agentpay_transfers_v1_ListTransfersRequest__Output, _agentpay_transfers_v1_ListTransfersResponse>;
   
 }
 
 export interface TransferServiceDefinition extends grpc.ServiceDefinition {
   CreateTransfer: MethodDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferRequest__Output, _agentpay_transfers_v1_CreateTransferResponse__Output>
   GetTransfer: MethodDefinition<_agentpay_transfers_v1_TransferRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_TransferRef__Output, _agentpay_transfers_v1_Transfer__Output>
+  GetTransferHistory: MethodDefinition<_agentpay_transfers_v1_TransferHistoryRequest, _agentpay_transfers_v1_TransferHistory, _agentpay_transfers_v1_TransferHistoryRequest__Output, _agentpay_transfers_v1_TransferHistory__Output>
   Inquire: MethodDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_Inquiry, _agentpay_transfers_v1_InquireRequest__Output, _agentpay_transfers_v1_Inquiry__Output>
+  ListTransfers: MethodDefinition<_agentpay_transfers_v1_ListTransfersRequest, _agentpay_transfers_v1_ListTransfersResponse, _agentpay_transfers_v1_ListTransfersRequest__Output, _agentpay_transfers_v1_ListTransfersResponse__Output>
 }

@@ -1,0 +1,91 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, TransferRow, TransferStatusHistoryRow } from '../db/schema.js';
+import type { TransferStatus } from './transfer.state-machine.js';
+
+// The reads behind ListTransfers and GetTransferHistory, and the history row every status change writes.
+// Every filter is served by an index of migration 20261127T0300_transfer_search: the search's four keys
+// each by their own (Postgres ORs the bitmaps), the page by (mch_no, created_at, transfer_no) or
+// (created_at, transfer_no) read backwards, so the work depends on the page, not on the merchant's size.
+
+export interface TransferListQuery {
+  /** Undefined: every merchant. */
+  mchNo: string | undefined;
+  /** Matched exactly against transfer_no, biz_transfer_no, clave_rastreo and payee_account. */
+  search: string | undefined;
+  status: TransferStatus | undefined;
+  from: Date | undefined;
+  to: Date | undefined;
+  limit: number;
+  /** The last transfer of the previous page; the page continues after it in (created_at, transfer_no) desc. */
+  afterTransferNo: string | undefined;
+}
+
+/** The list's query (one row more than a page); a `submitting` transfer is nobody's to see yet. */
+export function transferListQuery(db: Kysely<Database>, query: TransferListQuery) {
+  let q = db.selectFrom('transfers').selectAll().where('status', '<>', 'submitting');
+  if (query.mchNo !== undefined) q = q.where('mch_no', '=', query.mchNo);
+  if (query.status !== undefined) q = q.where('status', '=', query.status);
+  if (query.from !== undefined) q = q.where('created_at', '>=', query.from);
+  if (query.to !== undefined) q = q.where('created_at', '<', query.to);
+  const search = query.search;
+  if (search !== undefined) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('transfer_no', '=', search),
+        eb('biz_transfer_no', '=', search),
+        // Repeats the partial index's predicate, so the planner may use it.
+        eb.and([eb('clave_rastreo', '=', search), eb('clave_rastreo', '<>', '')]),
+        eb('payee_account', '=', search),
+      ]),
+    );
+  }
+  if (query.afterTransferNo !== undefined) {
+    q = q.where(
+      sql<boolean>`(created_at, transfer_no) < (select c.created_at, c.transfer_no from transfers c where c.transfer_no = ${query.afterTransferNo})`,
+    );
+  }
+  return q
+    .orderBy('created_at', 'desc')
+    .orderBy('transfer_no', 'desc')
+    .limit(query.limit + 1);
+}
+
+/** One page, newest first, and the transfer the next page continues after (undefined on the last page). */
+export async function listTransfers(
+  db: Kysely<Database>,
+  query: TransferListQuery,
+): Promise<{ transfers: TransferRow[]; lastTransferNo: string | undefined }> {
+  const rows = await transferListQuery(db, query).execute();
+  const transfers = rows.slice(0, query.limit);
+  const last = transfers.at(-1);
+  return { transfers, lastTransferNo: rows.length > query.limit && last ? last.transfer_no : undefined };
+}
+
+/** A transfer's stored status changes, oldest first. */
+export async function transferHistoryOf(
+  db: Kysely<Database>,
+  transferNo: string,
+): Promise<TransferStatusHistoryRow[]> {
+  return db
+    .selectFrom('transfer_status_history')
+    .selectAll()
+    .where('transfer_no', '=', transferNo)
+    .orderBy('version')
+    .execute();
+}
+
+/** The history row of one status change, in the change's transaction (transfer.transition.ts). */
+export async function insertTransferHistory(
+  trx: Transaction<Database>,
+  entry: { transferNo: string; from: string; to: string; version: number },
+): Promise<void> {
+  await trx
+    .insertInto('transfer_status_history')
+    .values({
+      transfer_no: entry.transferNo,
+      from_status: entry.from,
+      to_status: entry.to,
+      version: entry.version,
+    })
+    .execute();
+}
