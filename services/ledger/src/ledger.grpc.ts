@@ -242,7 +242,7 @@ export function createLedgerHandlers(deps: {
       return { record: toLedgerRecord(entry), created };
     }),
     RunSettlement: unary(logger, async (request) => {
-      const until = request.until ? instant(request.until, 'until') : new Date();
+      const until = request.until ? instant(request.until, 'until') : undefined;
       return { settled: await settlement.settleDue(until) };
     }),
     Check: unary(logger, async () => {

@@ -1,4 +1,5 @@
 import { createLogger } from '@agentpay/logger';
+import { createTestClock } from '@agentpay/runtime';
 import { waitFor } from '@agentpay/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,6 +281,43 @@ describe('settlement', () => {
       await sweep.stop();
     }
     expect(await t.ledger.balance(mchNo)).toEqual({ available: 700, pending: 0, frozen: 0 });
+  });
+
+  it('the sweep reads its clock: a pay-in paid now settles when the clock is moved past its day, not before', async () => {
+    const mchNo = next('M');
+    const orderNo = next('P');
+    const clock = createTestClock();
+    booked(
+      await t.ledger.payIn({
+        mchNo,
+        orderNo,
+        bizOrderNo: '',
+        amount: 900,
+        fee: 0,
+        realAmount: 900,
+        settleType: 'D+1',
+        payTime: clock.now(),
+      }),
+    );
+    const sweep = startSettlementSweep({
+      db: t.db,
+      logger: createLogger({ service: 'ledger-test', level: 'silent' }),
+      ledger: t.ledger,
+      intervalMs: 0,
+      batch: 50,
+      clock,
+    });
+    try {
+      await sweep.settleDue();
+      expect(await entriesOf(`settle:${orderNo}`)).toBe(0);
+      // D+1 is the next business day: ten days ahead passes it, whatever weekends and holidays lie between.
+      clock.advance(10 * 24 * 3_600_000);
+      await sweep.settleDue();
+      expect(await entriesOf(`settle:${orderNo}`)).toBe(1);
+    } finally {
+      await sweep.stop();
+    }
+    expect(await t.ledger.balance(mchNo)).toEqual({ available: 900, pending: 0, frozen: 0 });
   });
 
   it('settles everything due in bounded batches (more pay-ins than one batch)', async () => {

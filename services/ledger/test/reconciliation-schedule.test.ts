@@ -42,7 +42,7 @@ describe('the daily schedule', () => {
         batch: 100,
         reconTime: '06:00',
         intervalMs: 0,
-        now: () => clock,
+        clock: { now: () => clock, sleep: async () => {} },
       });
     const replicas = [replica(), replica(), replica()];
     const runsOf = () =>

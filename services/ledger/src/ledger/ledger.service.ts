@@ -1,5 +1,6 @@
 import { isSettleType } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
+import { type Clock, systemClock } from '@agentpay/runtime';
 import type { Registry } from '@agentpay/telemetry';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow } from '../db/schema.js';
@@ -21,6 +22,8 @@ export interface LedgerServiceDeps {
   maxBatch: number;
   /** Where the booking metrics go (ledger.metrics.ts); none in tests. */
   registry?: Registry;
+  /** Where "now" comes from (tests move it); the system clock by default. */
+  clock?: Clock;
 }
 
 export interface PayInInput {
@@ -155,7 +158,10 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
         const outcomes =
           commands.length === 0
             ? []
-            : await bookBatch(trx, commands, { settledSubject: deps.settledSubject, now: new Date() });
+            : await bookBatch(trx, commands, {
+                settledSubject: deps.settledSubject,
+                now: (deps.clock ?? systemClock).now(),
+              });
         if (also) await also(trx);
         return outcomes;
       }),

@@ -1,5 +1,5 @@
 import type { Logger } from '@agentpay/logger';
-import { startBackgroundLoop } from '@agentpay/runtime';
+import { type Clock, startBackgroundLoop, systemClock } from '@agentpay/runtime';
 import { formatWireTime, parseWireTime } from '@agentpay/wire';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -38,8 +38,8 @@ export interface ReconciliationDeps {
   reconTime: string;
   /** How often the schedule looks whether the day's run is due; 0 turns it off (runs on demand still work). */
   intervalMs: number;
-  /** The clock (tests move it). */
-  now?: () => Date;
+  /** Where "now" comes from (tests move it); the system clock by default. */
+  clock?: Clock;
   /** Told of every finished run (the metrics). */
   onRun?: (run: { routeId: string; day: string; ok: boolean; at: Date }) => void;
 }
@@ -72,7 +72,7 @@ export function isDay(text: string): boolean {
 
 export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
   const { db, logger, router } = deps;
-  const clock = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
 
   const midnight = (day: string): Date => {
     const at =
@@ -115,7 +115,7 @@ export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
           )?.started_at ?? null;
         const result = await matchDay(trx, {
           ...window,
-          cutoff: new Date(clock().getTime() - deps.graceMs),
+          cutoff: new Date(clock.now().getTime() - deps.graceMs),
           edgeMs: deps.dayEdgeMs ?? DAY_EDGE_MS,
           previous: { day: previousDay(day), fetchedAt: await fetchedAt(previousDay(day)) },
           next: { day: nextDay(day), fetchedAt: await fetchedAt(nextDay(day)) },
@@ -133,13 +133,13 @@ export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
         const { newUnmatched: _, ...counts } = result;
         await trx
           .updateTable('recon_runs')
-          .set({ status: 'succeeded', finished_at: new Date(), ...counts })
+          .set({ status: 'succeeded', finished_at: clock.now(), ...counts })
           .where('id', '=', run.id)
           .execute();
         return counts;
       });
       logger.info({ routeId, day, ...counts }, 'reconciliation run finished');
-      deps.onRun?.({ routeId, day, ok: true, at: clock() });
+      deps.onRun?.({ routeId, day, ok: true, at: clock.now() });
       return { routeId, ...counts };
     } catch (err) {
       logger.error({ err, routeId, day }, 'reconciliation run failed');
@@ -147,12 +147,12 @@ export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
         .updateTable('recon_runs')
         .set({
           status: 'failed',
-          finished_at: new Date(),
+          finished_at: clock.now(),
           error: err instanceof Error ? err.message : String(err),
         })
         .where('id', '=', run.id)
         .execute();
-      deps.onRun?.({ routeId, day, ok: false, at: clock() });
+      deps.onRun?.({ routeId, day, ok: false, at: clock.now() });
       throw err;
     }
   }
@@ -175,7 +175,7 @@ export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
   }
 
   async function runScheduled(): Promise<number> {
-    const local = formatWireTime(clock(), deps.timeZone);
+    const local = formatWireTime(clock.now(), deps.timeZone);
     if (local.slice(11, 16) < deps.reconTime) return 0;
     const day = previousDay(local.slice(0, 10));
     return db.connection().execute(async (conn) => {

@@ -1,6 +1,6 @@
 import { actionsFor, RESOLUTION_ACTIONS, type ResolutionAction } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
-import { startBackgroundLoop } from '@agentpay/runtime';
+import { type Clock, startBackgroundLoop, systemClock } from '@agentpay/runtime';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DiscrepancyRow } from '../db/schema.js';
 import { LedgerError } from '../ledger/ledger.errors.js';
@@ -35,6 +35,8 @@ export interface ResolutionDeps {
   router: ReconRouter;
   /** Pause between rounds of the return loop; 0 turns it off (followReturns still works). */
   pollMs: number;
+  /** Where "now" comes from (tests move it); the system clock by default. */
+  clock?: Clock;
 }
 
 interface ChannelSide {
@@ -76,7 +78,7 @@ export function startResolutions(deps: ResolutionDeps): Resolutions {
         resolution_operator: input.operator,
         resolution_reason: input.reason,
         resolution_approval_id: input.origin?.approvalId ?? '',
-        resolved_at: new Date(),
+        resolved_at: (deps.clock ?? systemClock).now(),
         resolution_ref: extra.resolution_ref ?? '',
         resolution_status: extra.resolution_status ?? '',
         ...(extra.return_attempts !== undefined && { return_attempts: extra.return_attempts }),

@@ -1,6 +1,6 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
-import { startBackgroundLoop } from '@agentpay/runtime';
+import { type Clock, startBackgroundLoop, systemClock } from '@agentpay/runtime';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -16,20 +16,24 @@ export interface SettlementDeps {
   intervalMs: number;
   /** Pay-ins settled per transaction. */
   batch: number;
+  /** Where "now" comes from (tests move it); the system clock by default. */
+  clock?: Clock;
 }
 
 export interface Settlement {
   /**
-   * Settles every pay-in due by `until`, in transactions of `batch`; answers how many it settled. When
+   * Settles every pay-in due by `until` (default: the clock's now), in transactions of `batch`; answers
+   * how many it settled. When
    * `wait` is false and another replica holds the sweep, it does nothing (the timer's way); the
    * operator's run waits for it instead.
    */
-  settleDue(until: Date, opts?: { wait?: boolean }): Promise<number>;
+  settleDue(until?: Date, opts?: { wait?: boolean }): Promise<number>;
   stop(): Promise<void>;
 }
 
 export function startSettlementSweep(deps: SettlementDeps): Settlement {
   const { db, logger, ledger } = deps;
+  const clock = deps.clock ?? systemClock;
 
   /** One batch: the next due pay-ins under the sweep lock; -1 when another replica holds it. */
   async function settleBatch(until: Date, wait: boolean, traceparent: string): Promise<number> {
@@ -63,7 +67,7 @@ export function startSettlementSweep(deps: SettlementDeps): Settlement {
     });
   }
 
-  async function settleDue(until: Date, opts: { wait?: boolean } = {}): Promise<number> {
+  async function settleDue(until: Date = clock.now(), opts: { wait?: boolean } = {}): Promise<number> {
     let total = 0;
     // One trace per run: its OrderSettled events share it.
     const traceparent = traceparentOr(undefined);
@@ -83,7 +87,7 @@ export function startSettlementSweep(deps: SettlementDeps): Settlement {
     logger,
     intervalMs: deps.intervalMs,
     runAtStart: true,
-    round: () => settleDue(new Date(), { wait: false }),
+    round: () => settleDue(clock.now(), { wait: false }),
   });
 
   return { settleDue, stop: () => loop.stop() };
