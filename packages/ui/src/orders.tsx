@@ -306,12 +306,12 @@ export function OrdersTable(props: {
         <tbody>
           {props.items.map((o) => (
             <tr key={o.orderNo}>
-              <td>
+              <td class="nowrap">
                 <Link to={`orders/${encodeURIComponent(o.orderNo)}`}>{o.orderNo}</Link>
               </td>
               {props.withMerchant && <td>{o.mchNo ?? '—'}</td>}
               <td>{o.mchOrderNo}</td>
-              <td class="num">
+              <td class="num nowrap">
                 <Money centavos={o.amount} />
               </td>
               <td>
@@ -319,7 +319,7 @@ export function OrdersTable(props: {
               </td>
               <td>{o.claveRastreo || '—'}</td>
               <td>{o.clabe || '—'}</td>
-              <td>{formatDateTime(o.createdAt, lang)}</td>
+              <td class="nowrap">{formatDateTime(o.createdAt, lang)}</td>
             </tr>
           ))}
         </tbody>
@@ -356,12 +356,12 @@ export function TransfersTable(props: {
         <tbody>
           {props.items.map((x) => (
             <tr key={x.transferNo}>
-              <td>
+              <td class="nowrap">
                 <Link to={`transfers/${encodeURIComponent(x.transferNo)}`}>{x.transferNo}</Link>
               </td>
               {props.withMerchant && <td>{x.mchNo ?? '—'}</td>}
               <td>{x.mchOrderNo}</td>
-              <td class="num">
+              <td class="num nowrap">
                 <Money centavos={x.amount} />
               </td>
               <td>
@@ -373,7 +373,7 @@ export function TransfersTable(props: {
                 <code>{x.payeeAccount}</code>
               </td>
               <td>{x.claveRastreo || '—'}</td>
-              <td>{formatDateTime(x.createdAt, lang)}</td>
+              <td class="nowrap">{formatDateTime(x.createdAt, lang)}</td>
             </tr>
           ))}
         </tbody>

@@ -183,7 +183,7 @@ function CallbackAttempts(props: { api: OrdersApi; timeline: readonly TimelineEv
             <tbody>
               {attempts.map((a, i) => (
                 <tr key={`${a.at}-${i}`}>
-                  <td>
+                  <td class="nowrap">
                     <time dateTime={a.at}>{formatDateTime(a.at, lang)}</time>
                   </td>
                   <td class="num">{a.attempt ?? '—'}</td>
