@@ -583,6 +583,15 @@ export function describeEvent(
         http: http ?? t('ordersUi.noAnswer'),
         outcome: shownOutcome || '—',
       });
+    if (rest === 'queued') {
+      const to = text(d['toStatus']);
+      const state = text(d['status']);
+      const stateText = state ? t(`ordersUi.delivery.${state}`) : '';
+      return t('ordersUi.ev.callbackQueued', {
+        to: to ? t(`ordersUi.status.${to}`) : '—',
+        state: stateText === `ordersUi.delivery.${state}` ? (state ?? '') : stateText,
+      });
+    }
     const known = t(`ordersUi.ev.callback.${rest}`);
     if (known !== `ordersUi.ev.callback.${rest}`) return known;
   }
@@ -689,9 +698,13 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.ev.entry': 'Asiento contable: {what}.',
     'ordersUi.ev.entryAmount': 'Asiento contable: {what}, {amount}.',
     'ordersUi.ev.callbackAttempt': 'Intento {n} de notificación al comercio: HTTP {http}, {outcome}.',
-    'ordersUi.ev.callback.queued': 'Notificación al comercio en cola.',
-    'ordersUi.ev.callback.delivery': 'Notificación al comercio creada.',
-    'ordersUi.ev.callback.resent': 'Notificación al comercio reenviada.',
+    'ordersUi.ev.callbackQueued': 'Notificación al comercio del cambio a {to}: {state}.',
+    'ordersUi.ev.callback.skipped': 'Sin notificación: la orden no tiene URL de notificación.',
+    'ordersUi.delivery.pending': 'pendiente',
+    'ordersUi.delivery.succeeded': 'entregada',
+    'ordersUi.delivery.failed': 'no entregada tras todos los intentos',
+    'ordersUi.delivery.superseded': 'reemplazada por un cambio más nuevo',
+    'ordersUi.delivery.skipped': 'sin URL',
     'ordersUi.ev.rastreo': 'Clave de rastreo {clave}.',
     'ordersUi.ev.order.created': 'Se creó la orden por {amount}.',
     'ordersUi.ev.transfer.created': 'Se creó la transferencia por {amount}.',
@@ -712,12 +725,10 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.entry.transfer_out': 'cargo del pago',
     'ordersUi.entry.transfer_return': 'devolución acreditada',
     'ordersUi.entry.adjust': 'ajuste',
-    'ordersUi.outcome.success': 'aceptada',
     'ordersUi.outcome.succeeded': 'aceptada',
-    'ordersUi.outcome.failure': 'fallida',
     'ordersUi.outcome.failed': 'fallida',
-    'ordersUi.outcome.error': 'error de conexión',
-    'ordersUi.outcome.timeout': 'sin respuesta a tiempo',
+    'ordersUi.outcome.in_flight': 'en curso',
+    'ordersUi.outcome.abandoned': 'interrumpida',
   },
   {
     'ordersUi.list.orders': 'Orders found',
@@ -779,9 +790,13 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.ev.entry': 'Ledger entry: {what}.',
     'ordersUi.ev.entryAmount': 'Ledger entry: {what}, {amount}.',
     'ordersUi.ev.callbackAttempt': 'Callback attempt {n} to the merchant: HTTP {http}, {outcome}.',
-    'ordersUi.ev.callback.queued': 'Callback to the merchant queued.',
-    'ordersUi.ev.callback.delivery': 'Callback to the merchant created.',
-    'ordersUi.ev.callback.resent': 'Callback to the merchant resent.',
+    'ordersUi.ev.callbackQueued': 'Callback to the merchant of the change to {to}: {state}.',
+    'ordersUi.ev.callback.skipped': 'No callback: the order has no callback URL.',
+    'ordersUi.delivery.pending': 'pending',
+    'ordersUi.delivery.succeeded': 'delivered',
+    'ordersUi.delivery.failed': 'not delivered after every attempt',
+    'ordersUi.delivery.superseded': 'superseded by a newer change',
+    'ordersUi.delivery.skipped': 'no URL',
     'ordersUi.ev.rastreo': 'Tracking key {clave}.',
     'ordersUi.ev.order.created': 'The order was created for {amount}.',
     'ordersUi.ev.transfer.created': 'The transfer was created for {amount}.',
@@ -802,11 +817,9 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.entry.transfer_out': 'payout debited',
     'ordersUi.entry.transfer_return': 'return credited',
     'ordersUi.entry.adjust': 'adjustment',
-    'ordersUi.outcome.success': 'accepted',
     'ordersUi.outcome.succeeded': 'accepted',
-    'ordersUi.outcome.failure': 'failed',
     'ordersUi.outcome.failed': 'failed',
-    'ordersUi.outcome.error': 'connection error',
-    'ordersUi.outcome.timeout': 'no answer in time',
+    'ordersUi.outcome.in_flight': 'in flight',
+    'ordersUi.outcome.abandoned': 'interrupted',
   },
 );

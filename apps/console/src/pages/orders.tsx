@@ -147,8 +147,9 @@ function useResendAction(
   const may = useMay();
   if (!may(MAY_RESEND)) return undefined;
   return (event: TimelineEvent) => {
+    // One button per callback (its first event, when it was queued), not one per attempt of it.
     const deliveryId = event.deliveryId;
-    if (event.source !== 'callback' || !deliveryId) return null;
+    if (event.kind !== 'callback.queued' || !deliveryId) return null;
     return (
       <button
         type="button"
