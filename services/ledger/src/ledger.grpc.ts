@@ -12,7 +12,15 @@ import { isLedgerError, type LedgerError, type LedgerErrorCode } from './ledger/
 import type { BookingOrigin, LedgerService } from './ledger/ledger.service.js';
 import type { LedgerQueries } from './ledger/ledger-queries.service.js';
 import type { OrderEntries } from './ledger/order-entries.service.js';
-import { centavos, instant, toDiscrepancy, toLedgerRecord, toReconciliationRun } from './ledger.mapper.js';
+import {
+  centavos,
+  instant,
+  toDiscrepancy,
+  toLedgerRecord,
+  toMerchantBalance,
+  toMerchantSettlement,
+  toReconciliationRun,
+} from './ledger.mapper.js';
 import type { DiscrepancyQueries } from './reconciliation/discrepancies.service.js';
 import type { Reconciliation } from './reconciliation/reconciliation.service.js';
 import type { Resolutions } from './reconciliation/resolutions.js';
@@ -253,6 +261,27 @@ export function createLedgerHandlers(deps: {
         accounts: String(report.accounts),
         problems: report.problems,
       };
+    }),
+    GetStatement: unary(logger, async (request) => {
+      const page = await mapped(() =>
+        queries.statement({
+          mchNo: request.mch_no,
+          startTime: request.start_time,
+          endTime: request.end_time,
+          limit: request.limit,
+          cursor: request.cursor,
+        }),
+      );
+      return {
+        opening: toMerchantBalance(request.mch_no, page.opening),
+        closing: toMerchantBalance(request.mch_no, page.closing),
+        records: page.records.map(toLedgerRecord),
+        next_cursor: page.nextCursor ?? '',
+      };
+    }),
+    ListSettlements: unary(logger, async (request) => {
+      const page = await mapped(() => queries.settlements({ limit: request.limit, after: request.after }));
+      return { items: page.items.map(toMerchantSettlement), next_after: page.nextAfter ?? '' };
     }),
   };
 }

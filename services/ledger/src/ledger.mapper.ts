@@ -1,6 +1,13 @@
-import type { Discrepancy, LedgerRecord, ReconciliationRun } from '@agentpay/proto';
+import type {
+  Discrepancy,
+  LedgerRecord,
+  MerchantBalance,
+  MerchantSettlement,
+  ReconciliationRun,
+} from '@agentpay/proto';
 import { AppError } from '@agentpay/wire';
 import type { DiscrepancyRow, EntryRow, ReconRunRow } from './db/schema.js';
+import type { MerchantSettlementRow, Parts } from './ledger/statement.repository.js';
 
 // The one mapping between the LedgerService proto and the ledger's domain: request fields to use-case
 // input (the wire's integers and instants parsed), rows and results to proto messages.
@@ -83,4 +90,26 @@ export function instant(text: string, field: string): Date {
   if (!text || Number.isNaN(date.getTime()))
     throw new AppError('INVALID_PARAMETER', `${field} (must be an instant)`);
   return date;
+}
+
+/** A merchant's three parts as the proto carries them (int64 strings). */
+export function toMerchantBalance(mchNo: string, parts: Parts): MerchantBalance {
+  return {
+    mch_no: mchNo,
+    available: String(parts.available),
+    pending: String(parts.pending),
+    frozen: String(parts.frozen),
+  };
+}
+
+/** A merchant's last settlement (ListSettlements); a merchant never settled has empty fields. */
+export function toMerchantSettlement(row: MerchantSettlementRow): MerchantSettlement {
+  return {
+    mch_no: row.mch_no,
+    last_settled_at: row.last_settled_at ? row.last_settled_at.toISOString() : '',
+    last_order_no: row.last_order_no ?? '',
+    last_amount: String(row.last_amount ?? 0),
+    pending: String(row.pending),
+    available: String(row.available),
+  };
 }

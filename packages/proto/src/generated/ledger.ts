@@ -10,6 +10,8 @@ import type { DiscrepancyKey as _agentpay_ledger_v1_DiscrepancyKey, DiscrepancyK
 import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from './agentpay/ledger/v1/FreezeRequest.js';
 import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from './agentpay/ledger/v1/FreezeResponse.js';
 import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from './agentpay/ledger/v1/GetBalanceRequest.js';
+import type { GetStatementRequest as _agentpay_ledger_v1_GetStatementRequest, GetStatementRequest__Output as _agentpay_ledger_v1_GetStatementRequest__Output } from './agentpay/ledger/v1/GetStatementRequest.js';
+import type { GetStatementResponse as _agentpay_ledger_v1_GetStatementResponse, GetStatementResponse__Output as _agentpay_ledger_v1_GetStatementResponse__Output } from './agentpay/ledger/v1/GetStatementResponse.js';
 import type { LedgerRecord as _agentpay_ledger_v1_LedgerRecord, LedgerRecord__Output as _agentpay_ledger_v1_LedgerRecord__Output } from './agentpay/ledger/v1/LedgerRecord.js';
 import type { LedgerServiceClient as _agentpay_ledger_v1_LedgerServiceClient, LedgerServiceDefinition as _agentpay_ledger_v1_LedgerServiceDefinition } from './agentpay/ledger/v1/LedgerService.js';
 import type { ListDiscrepanciesRequest as _agentpay_ledger_v1_ListDiscrepanciesRequest, ListDiscrepanciesRequest__Output as _agentpay_ledger_v1_ListDiscrepanciesRequest__Output } from './agentpay/ledger/v1/ListDiscrepanciesRequest.js';
@@ -18,7 +20,10 @@ import type { ListReconciliationRunsRequest as _agentpay_ledger_v1_ListReconcili
 import type { ListReconciliationRunsResponse as _agentpay_ledger_v1_ListReconciliationRunsResponse, ListReconciliationRunsResponse__Output as _agentpay_ledger_v1_ListReconciliationRunsResponse__Output } from './agentpay/ledger/v1/ListReconciliationRunsResponse.js';
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from './agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from './agentpay/ledger/v1/ListRecordsResponse.js';
+import type { ListSettlementsRequest as _agentpay_ledger_v1_ListSettlementsRequest, ListSettlementsRequest__Output as _agentpay_ledger_v1_ListSettlementsRequest__Output } from './agentpay/ledger/v1/ListSettlementsRequest.js';
+import type { ListSettlementsResponse as _agentpay_ledger_v1_ListSettlementsResponse, ListSettlementsResponse__Output as _agentpay_ledger_v1_ListSettlementsResponse__Output } from './agentpay/ledger/v1/ListSettlementsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from './agentpay/ledger/v1/MerchantBalance.js';
+import type { MerchantSettlement as _agentpay_ledger_v1_MerchantSettlement, MerchantSettlement__Output as _agentpay_ledger_v1_MerchantSettlement__Output } from './agentpay/ledger/v1/MerchantSettlement.js';
 import type { OrderEntriesRequest as _agentpay_ledger_v1_OrderEntriesRequest, OrderEntriesRequest__Output as _agentpay_ledger_v1_OrderEntriesRequest__Output } from './agentpay/ledger/v1/OrderEntriesRequest.js';
 import type { ReconciliationRouteResult as _agentpay_ledger_v1_ReconciliationRouteResult, ReconciliationRouteResult__Output as _agentpay_ledger_v1_ReconciliationRouteResult__Output } from './agentpay/ledger/v1/ReconciliationRouteResult.js';
 import type { ReconciliationRun as _agentpay_ledger_v1_ReconciliationRun, ReconciliationRun__Output as _agentpay_ledger_v1_ReconciliationRun__Output } from './agentpay/ledger/v1/ReconciliationRun.js';
@@ -47,6 +52,8 @@ export interface ProtoGrpcType {
         FreezeRequest: MessageTypeDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeRequest__Output>
         FreezeResponse: MessageTypeDefinition<_agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeResponse__Output>
         GetBalanceRequest: MessageTypeDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_GetBalanceRequest__Output>
+        GetStatementRequest: MessageTypeDefinition<_agentpay_ledger_v1_GetStatementRequest, _agentpay_ledger_v1_GetStatementRequest__Output>
+        GetStatementResponse: MessageTypeDefinition<_agentpay_ledger_v1_GetStatementResponse, _agentpay_ledger_v1_GetStatementResponse__Output>
         LedgerRecord: MessageTypeDefinition<_agentpay_ledger_v1_LedgerRecord, _agentpay_ledger_v1_LedgerRecord__Output>
         LedgerService: SubtypeConstructor<typeof grpc.Client, _agentpay_ledger_v1_LedgerServiceClient> & { service: _agentpay_ledger_v1_LedgerServiceDefinition }
         ListDiscrepanciesRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListDiscrepanciesRequest, _agentpay_ledger_v1_ListDiscrepanciesRequest__Output>
@@ -55,7 +62,10 @@ export interface ProtoGrpcType {
         ListReconciliationRunsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListReconciliationRunsResponse, _agentpay_ledger_v1_ListReconciliationRunsResponse__Output>
         ListRecordsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsRequest__Output>
         ListRecordsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsResponse__Output>
+        ListSettlementsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListSettlementsRequest, _agentpay_ledger_v1_ListSettlementsRequest__Output>
+        ListSettlementsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListSettlementsResponse, _agentpay_ledger_v1_ListSettlementsResponse__Output>
         MerchantBalance: MessageTypeDefinition<_agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_MerchantBalance__Output>
+        MerchantSettlement: MessageTypeDefinition<_agentpay_ledger_v1_MerchantSettlement, _agentpay_ledger_v1_MerchantSettlement__Output>
         OrderEntriesRequest: MessageTypeDefinition<_agentpay_ledger_v1_OrderEntriesRequest, _agentpay_ledger_v1_OrderEntriesRequest__Output>
         ReconciliationRouteResult: MessageTypeDefinition<_agentpay_ledger_v1_ReconciliationRouteResult, _agentpay_ledger_v1_ReconciliationRouteResult__Output>
         ReconciliationRun: MessageTypeDefinition<_agentpay_ledger_v1_ReconciliationRun, _agentpay_ledger_v1_ReconciliationRun__Output>

@@ -11,12 +11,16 @@ import type { DiscrepancyKey as _agentpay_ledger_v1_DiscrepancyKey, DiscrepancyK
 import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from '../../../agentpay/ledger/v1/FreezeRequest.js';
 import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from '../../../agentpay/ledger/v1/FreezeResponse.js';
 import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from '../../../agentpay/ledger/v1/GetBalanceRequest.js';
+import type { GetStatementRequest as _agentpay_ledger_v1_GetStatementRequest, GetStatementRequest__Output as _agentpay_ledger_v1_GetStatementRequest__Output } from '../../../agentpay/ledger/v1/GetStatementRequest.js';
+import type { GetStatementResponse as _agentpay_ledger_v1_GetStatementResponse, GetStatementResponse__Output as _agentpay_ledger_v1_GetStatementResponse__Output } from '../../../agentpay/ledger/v1/GetStatementResponse.js';
 import type { ListDiscrepanciesRequest as _agentpay_ledger_v1_ListDiscrepanciesRequest, ListDiscrepanciesRequest__Output as _agentpay_ledger_v1_ListDiscrepanciesRequest__Output } from '../../../agentpay/ledger/v1/ListDiscrepanciesRequest.js';
 import type { ListDiscrepanciesResponse as _agentpay_ledger_v1_ListDiscrepanciesResponse, ListDiscrepanciesResponse__Output as _agentpay_ledger_v1_ListDiscrepanciesResponse__Output } from '../../../agentpay/ledger/v1/ListDiscrepanciesResponse.js';
 import type { ListReconciliationRunsRequest as _agentpay_ledger_v1_ListReconciliationRunsRequest, ListReconciliationRunsRequest__Output as _agentpay_ledger_v1_ListReconciliationRunsRequest__Output } from '../../../agentpay/ledger/v1/ListReconciliationRunsRequest.js';
 import type { ListReconciliationRunsResponse as _agentpay_ledger_v1_ListReconciliationRunsResponse, ListReconciliationRunsResponse__Output as _agentpay_ledger_v1_ListReconciliationRunsResponse__Output } from '../../../agentpay/ledger/v1/ListReconciliationRunsResponse.js';
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from '../../../agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from '../../../agentpay/ledger/v1/ListRecordsResponse.js';
+import type { ListSettlementsRequest as _agentpay_ledger_v1_ListSettlementsRequest, ListSettlementsRequest__Output as _agentpay_ledger_v1_ListSettlementsRequest__Output } from '../../../agentpay/ledger/v1/ListSettlementsRequest.js';
+import type { ListSettlementsResponse as _agentpay_ledger_v1_ListSettlementsResponse, ListSettlementsResponse__Output as _agentpay_ledger_v1_ListSettlementsResponse__Output } from '../../../agentpay/ledger/v1/ListSettlementsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from '../../../agentpay/ledger/v1/MerchantBalance.js';
 import type { OrderEntriesRequest as _agentpay_ledger_v1_OrderEntriesRequest, OrderEntriesRequest__Output as _agentpay_ledger_v1_OrderEntriesRequest__Output } from '../../../agentpay/ledger/v1/OrderEntriesRequest.js';
 import type { ResolveDiscrepancyRequest as _agentpay_ledger_v1_ResolveDiscrepancyRequest, ResolveDiscrepancyRequest__Output as _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output } from '../../../agentpay/ledger/v1/ResolveDiscrepancyRequest.js';
@@ -103,6 +107,25 @@ export interface LedgerServiceClient extends grpc.Client {
   getDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
   getDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * A merchant's statement of [start_time, end_time): the balance at its start and at its end, and its
+   * entries oldest first, keyset-paged like ListRecords but with no limit on the span (the console's and
+   * the dashboard's statements and their CSV). Errors: INVALID_ARGUMENT.
+   */
+  GetStatement(argument: _agentpay_ledger_v1_GetStatementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  GetStatement(argument: _agentpay_ledger_v1_GetStatementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  GetStatement(argument: _agentpay_ledger_v1_GetStatementRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  GetStatement(argument: _agentpay_ledger_v1_GetStatementRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * A merchant's statement of [start_time, end_time): the balance at its start and at its end, and its
+   * entries oldest first, keyset-paged like ListRecords but with no limit on the span (the console's and
+   * the dashboard's statements and their CSV). Errors: INVALID_ARGUMENT.
+   */
+  getStatement(argument: _agentpay_ledger_v1_GetStatementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  getStatement(argument: _agentpay_ledger_v1_GetStatementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  getStatement(argument: _agentpay_ledger_v1_GetStatementRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  getStatement(argument: _agentpay_ledger_v1_GetStatementRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  
   ListDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
   ListDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
   ListDiscrepancies(argument: _agentpay_ledger_v1_ListDiscrepanciesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListDiscrepanciesResponse__Output>): grpc.ClientUnaryCall;
@@ -158,6 +181,23 @@ export interface LedgerServiceClient extends grpc.Client {
   listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
   listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
   listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * The ledger records no settlement runs: each merchant's last settlement (its latest settle entry) and
+   * what still waits in pending, keyset-paged by merchant. Errors: INVALID_ARGUMENT.
+   */
+  ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
+  ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
+  ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
+  ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The ledger records no settlement runs: each merchant's last settlement (its latest settle entry) and
+   * what still waits in pending, keyset-paged by merchant. Errors: INVALID_ARGUMENT.
+   */
+  listSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
+  listSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
+  listSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
+  listSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * Records an operator's resolution. `credit` books an adjust entry for the order's merchant citing the
@@ -257,6 +297,13 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
    */
   GetDiscrepancy: grpc.handleUnaryCall<_agentpay_ledger_v1_DiscrepancyKey__Output, _agentpay_ledger_v1_Discrepancy>;
   
+  /**
+   * A merchant's statement of [start_time, end_time): the balance at its start and at its end, and its
+   * entries oldest first, keyset-paged like ListRecords but with no limit on the span (the console's and
+   * the dashboard's statements and their CSV). Errors: INVALID_ARGUMENT.
+   */
+  GetStatement: grpc.handleUnaryCall<_agentpay_ledger_v1_GetStatementRequest__Output, _agentpay_ledger_v1_GetStatementResponse>;
+  
   ListDiscrepancies: grpc.handleUnaryCall<_agentpay_ledger_v1_ListDiscrepanciesRequest__Output, _agentpay_ledger_v1_ListDiscrepanciesResponse>;
   
   /**
@@ -274,6 +321,12 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
    * The merchant's entries in [start_time, end_time), oldest first, keyset-paged.
    */
   ListRecords: grpc.handleUnaryCall<_agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse>;
+  
+  /**
+   * The ledger records no settlement runs: each merchant's last settlement (its latest settle entry) and
+   * what still waits in pending, keyset-paged by merchant. Errors: INVALID_ARGUMENT.
+   */
+  ListSettlements: grpc.handleUnaryCall<_agentpay_ledger_v1_ListSettlementsRequest__Output, _agentpay_ledger_v1_ListSettlementsResponse>;
   
   /**
    * Records an operator's resolution. `credit` books an adjust entry for the order's merchant citing the
@@ -308,10 +361,12 @@ export interface LedgerServiceDefinition extends grpc.ServiceDefinition {
   Freeze: MethodDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeRequest__Output, _agentpay_ledger_v1_FreezeResponse__Output>
   GetBalance: MethodDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance__Output>
   GetDiscrepancy: MethodDefinition<_agentpay_ledger_v1_DiscrepancyKey, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_DiscrepancyKey__Output, _agentpay_ledger_v1_Discrepancy__Output>
+  GetStatement: MethodDefinition<_agentpay_ledger_v1_GetStatementRequest, _agentpay_ledger_v1_GetStatementResponse, _agentpay_ledger_v1_GetStatementRequest__Output, _agentpay_ledger_v1_GetStatementResponse__Output>
   ListDiscrepancies: MethodDefinition<_agentpay_ledger_v1_ListDiscrepanciesRequest, _agentpay_ledger_v1_ListDiscrepanciesResponse, _agentpay_ledger_v1_ListDiscrepanciesRequest__Output, _agentpay_ledger_v1_ListDiscrepanciesResponse__Output>
   ListOrderEntries: MethodDefinition<_agentpay_ledger_v1_OrderEntriesRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_OrderEntriesRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>
   ListReconciliationRuns: MethodDefinition<_agentpay_ledger_v1_ListReconciliationRunsRequest, _agentpay_ledger_v1_ListReconciliationRunsResponse, _agentpay_ledger_v1_ListReconciliationRunsRequest__Output, _agentpay_ledger_v1_ListReconciliationRunsResponse__Output>
   ListRecords: MethodDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>
+  ListSettlements: MethodDefinition<_agentpay_ledger_v1_ListSettlementsRequest, _agentpay_ledger_v1_ListSettlementsResponse, _agentpay_ledger_v1_ListSettlementsRequest__Output, _agentpay_ledger_v1_ListSettlementsResponse__Output>
   ResolveDiscrepancy: MethodDefinition<_agentpay_ledger_v1_ResolveDiscrepancyRequest, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output, _agentpay_ledger_v1_Discrepancy__Output>
   RunReconciliation: MethodDefinition<_agentpay_ledger_v1_RunReconciliationRequest, _agentpay_ledger_v1_RunReconciliationResponse, _agentpay_ledger_v1_RunReconciliationRequest__Output, _agentpay_ledger_v1_RunReconciliationResponse__Output>
   RunSettlement: MethodDefinition<_agentpay_ledger_v1_RunSettlementRequest, _agentpay_ledger_v1_RunSettlementResponse, _agentpay_ledger_v1_RunSettlementRequest__Output, _agentpay_ledger_v1_RunSettlementResponse__Output>

@@ -1,0 +1,114 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { merchantAccount } from './accounts.js';
+
+// The operators' and the merchant dashboard's reads of the books beyond a page of records: a merchant's
+// balance at an instant (a statement's opening and closing), and each merchant's last settlement (the
+// ledger records no settlement runs: a run is a batch of settle entries, each for its own merchant).
+
+export interface Parts {
+  available: number;
+  pending: number;
+  frozen: number;
+}
+
+/**
+ * The merchant's three parts right before `at`: the balances the last entry before it left (every entry
+ * carries them), zero when there is none. One row read backwards on the index (mch_no, created_at, id).
+ */
+export async function balanceBefore(db: Kysely<Database>, mchNo: string, at: Date): Promise<Parts> {
+  const row = await db
+    .selectFrom('entries')
+    .select(['available_after', 'pending_after', 'frozen_after'])
+    .where('mch_no', '=', mchNo)
+    .where('created_at', '<', at)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? { available: row.available_after, pending: row.pending_after, frozen: row.frozen_after }
+    : { available: 0, pending: 0, frozen: 0 };
+}
+
+export interface MerchantSettlementRow {
+  mch_no: string;
+  available: number;
+  pending: number;
+  last_settled_at: Date | null;
+  last_order_no: string | null;
+  /** The latest settle entry's move into available, centavos; null without one. */
+  last_amount: number | null;
+}
+
+export interface SettlementsPage {
+  items: MerchantSettlementRow[];
+  /** Opaque; undefined on the last page. */
+  nextAfter: string | undefined;
+}
+
+/** A settlements cursor names the last merchant of the previous page. */
+export function encodeSettlementsCursor(mchNo: string): string {
+  return Buffer.from(`m${mchNo}`).toString('base64url');
+}
+
+/** The merchant a settlements cursor names, or null when it is not one of ours. */
+export function decodeSettlementsCursor(cursor: string): string | null {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  return /^m[A-Za-z0-9_-]{1,32}$/.test(text) ? text.slice(1) : null;
+}
+
+/**
+ * Each merchant's available and pending and its latest settle entry, in the order of its available
+ * account's id (the accounts' primary key: a keyset that stays as fast on page 1000 as on page 1). The
+ * latest settle entry is read backwards on the statement index, per merchant of the page.
+ */
+export async function listSettlements(
+  db: Kysely<Database>,
+  query: { limit: number; after: string | null },
+): Promise<SettlementsPage> {
+  let q = db
+    .selectFrom('accounts as a')
+    .innerJoin('accounts as p', (join) => join.on(sql<boolean>`p.id = 'mch:' || a.mch_no || ':pending'`))
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('entries as e')
+          .select(['e.created_at', 'e.order_no', 'e.available_change'])
+          .whereRef('e.mch_no', '=', 'a.mch_no')
+          .where('e.type', '=', 'settle')
+          .orderBy('e.created_at', 'desc')
+          .orderBy('e.id', 'desc')
+          .limit(1)
+          .as('s'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'a.id as account',
+      'a.mch_no',
+      'a.balance as available',
+      'p.balance as pending',
+      's.created_at as last_settled_at',
+      's.order_no as last_order_no',
+      's.available_change as last_amount',
+    ])
+    .where('a.kind', '=', 'available');
+  if (query.after !== null) q = q.where('a.id', '>', merchantAccount(query.after, 'available'));
+  const rows = await q
+    .orderBy('a.id')
+    .limit(query.limit + 1)
+    .execute();
+  const items = rows.slice(0, query.limit).map((row) => ({
+    mch_no: row.mch_no ?? '',
+    available: row.available,
+    pending: row.pending,
+    last_settled_at: row.last_settled_at ?? null,
+    last_order_no: row.last_order_no ?? null,
+    last_amount: row.last_amount ?? null,
+  }));
+  const last = items.at(-1);
+  return {
+    items,
+    nextAfter: rows.length > query.limit && last ? encodeSettlementsCursor(last.mch_no) : undefined,
+  };
+}
