@@ -18,6 +18,12 @@ describe('csv', () => {
     expect(csvCell(12.5)).toBe('12.5');
   });
 
+  it('writes numbers as they are, negative ones too, but text that looks negative gets its apostrophe', () => {
+    expect(csvCell(-12.5)).toBe('-12.5');
+    expect(csvCell(0)).toBe('0');
+    expect(csvCell('-12.5')).toBe("'-12.5");
+  });
+
   it('writes a row as CRLF-terminated cells', () => {
     expect(csvRow(['a', 1, undefined, '=x'])).toBe("a,1,,'=x\r\n");
   });

@@ -3,9 +3,12 @@
 
 /**
  * One CSV cell, safe to open in a spreadsheet: a value that starts with = + - @, a tab or a carriage
- * return gets a leading apostrophe so it is never read as a formula (OWASP "CSV injection").
+ * return gets a leading apostrophe so it is never read as a formula (OWASP "CSV injection"); a value of
+ * type number is written as it is.
  */
 export function csvCell(value: unknown): string {
+  // A number is never a formula: -12.5 stays a number a spreadsheet can add up.
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   let text =
     value === null || value === undefined
       ? ''
