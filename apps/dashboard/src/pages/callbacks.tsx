@@ -106,7 +106,7 @@ export function CallbacksPage(props: PageContext) {
         {list.data && list.data.items.length === 0 && <p>{t('callbacks.none')}</p>}
         {list.data && list.data.items.length > 0 && (
           <TableRegion label={t('callbacks.list')}>
-            <table>
+            <table class="roomy">
               <thead>
                 <tr>
                   <th scope="col">{t('callbacks.created')}</th>
@@ -123,7 +123,7 @@ export function CallbacksPage(props: PageContext) {
               <tbody>
                 {list.data.items.map((d) => (
                   <tr key={d.id}>
-                    <td>{formatDateTime(d.createdAt, lang)}</td>
+                    <td class="nowrap">{formatDateTime(d.createdAt, lang)}</td>
                     <td>
                       <router.Link
                         to={`${d.kind === 'transfer' ? 'transfers' : 'orders'}/${encodeURIComponent(d.orderNo)}`}
@@ -136,11 +136,11 @@ export function CallbacksPage(props: PageContext) {
                       </span>
                     </td>
                     <td>{d.toStatus}</td>
-                    <td>
-                      <code class="fingerprint">{d.notifyUrl ?? '—'}</code>
+                    <td class="long">
+                      <code>{d.notifyUrl ?? '—'}</code>
                     </td>
                     <td class="num">{d.attemptCount}</td>
-                    <td>
+                    <td class="long">
                       {[d.lastHttpStatus ? `HTTP ${d.lastHttpStatus}` : '', d.lastError ?? '']
                         .filter(Boolean)
                         .join(' · ') || '—'}

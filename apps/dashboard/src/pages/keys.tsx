@@ -5,7 +5,6 @@ import {
   Loading,
   Notice,
   Page,
-  TableRegion,
   useI18n,
   useMay,
   useResource,
@@ -26,6 +25,7 @@ export const keysMessages = defineDictionaries(
       'Firmas cada solicitud con tu llave privada; aquí registras su llave pública. Puedes tener hasta {max} llaves activas a la vez: agrega la nueva, cambia tu sistema a ella y luego revoca la anterior.',
     'keys.yours': 'Tus llaves públicas',
     'keys.list': 'Llaves públicas del comercio',
+    'keys.keyTitle': 'Llave {short}',
     'keys.fingerprint': 'Huella (SHA-256)',
     'keys.status': 'Estado',
     'keys.created': 'Alta',
@@ -64,6 +64,7 @@ export const keysMessages = defineDictionaries(
       'You sign every request with your private key; here you register its public key. You may have up to {max} active keys at once: add the new one, switch your system to it, then revoke the old one.',
     'keys.yours': 'Your public keys',
     'keys.list': "The merchant's public keys",
+    'keys.keyTitle': 'Key {short}',
     'keys.fingerprint': 'Fingerprint (SHA-256)',
     'keys.status': 'Status',
     'keys.created': 'Added',
@@ -120,7 +121,7 @@ export function KeysPage(props: PageContext) {
         {list.loading && !list.data && <Loading />}
         {list.error !== undefined && <ErrorNotice error={list.error} />}
         {list.data && (
-          <KeyTable
+          <KeyList
             keys={list.data.keys}
             canRevoke={may('POST /dashboard/api/keys/:id/revoke') && active > 1}
             onlyOne={active <= 1}
@@ -155,7 +156,7 @@ export function KeysPage(props: PageContext) {
   );
 }
 
-function KeyTable(props: {
+function KeyList(props: {
   keys: MerchantKey[];
   canRevoke: boolean;
   onlyOne: boolean;
@@ -170,55 +171,46 @@ function KeyTable(props: {
   if (props.keys.length === 0) return <p>{t('common.none')}</p>;
   return (
     <>
-      <TableRegion label={t('keys.list')}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('keys.fingerprint')}</th>
-              <th scope="col">{t('keys.status')}</th>
-              <th scope="col">{t('keys.created')}</th>
-              <th scope="col">{t('keys.revokedAt')}</th>
-              {props.canRevoke && (
-                <th scope="col">
-                  <span class="vh">{t('keys.revoke')}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {props.keys.map((k) => (
-              <tr key={k.id}>
-                <td>
-                  <code class="fingerprint">{k.fingerprint}</code>
-                </td>
-                <td>
-                  <span class={`badge ${k.status === 'active' ? 'good' : 'muted'}`}>
-                    {k.status === 'active' ? t('keys.active') : t('keys.revoked')}
-                  </span>
-                  {k.status === 'active' && props.onlyOne && (
-                    <>
-                      {' '}
-                      <span class="hint">{t('keys.onlyOne')}</span>
-                    </>
-                  )}
-                </td>
-                <td>{formatDateTime(k.createdAt, lang)}</td>
-                <td>{formatDateTime(k.revokedAt, lang)}</td>
-                {props.canRevoke && (
-                  <td>
-                    {k.status === 'active' && (
-                      <button type="button" class="secondary" onClick={() => setAsking(k)}>
-                        {t('keys.revoke')}
-                        <span class="vh"> {t('keys.revokeWhich', { short: shortPrint(k.fingerprint) })}</span>
-                      </button>
-                    )}
-                  </td>
+      {/* A card per key rather than a table: a 64-digit fingerprint reads on a phone only on lines of its own. */}
+      <ul class="keys" aria-label={t('keys.list')}>
+        {props.keys.map((k) => (
+          <li key={k.id} class="card">
+            <h3>{t('keys.keyTitle', { short: shortPrint(k.fingerprint) })}</h3>
+            <dl class="facts">
+              <dt>{t('keys.status')}</dt>
+              <dd>
+                <span class={`badge ${k.status === 'active' ? 'good' : 'muted'}`}>
+                  {k.status === 'active' ? t('keys.active') : t('keys.revoked')}
+                </span>
+                {k.status === 'active' && props.onlyOne && (
+                  <>
+                    {' '}
+                    <span class="hint">{t('keys.onlyOne')}</span>
+                  </>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+              </dd>
+              <dt>{t('keys.fingerprint')}</dt>
+              <dd>
+                <code class="fingerprint">{k.fingerprint}</code>
+              </dd>
+              <dt>{t('keys.created')}</dt>
+              <dd>{formatDateTime(k.createdAt, lang)}</dd>
+              {k.revokedAt && (
+                <>
+                  <dt>{t('keys.revokedAt')}</dt>
+                  <dd>{formatDateTime(k.revokedAt, lang)}</dd>
+                </>
+              )}
+            </dl>
+            {props.canRevoke && k.status === 'active' && (
+              <button type="button" class="secondary" onClick={() => setAsking(k)}>
+                {t('keys.revoke')}
+                <span class="vh"> {t('keys.revokeWhich', { short: shortPrint(k.fingerprint) })}</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
       {asking && (
         <section class="confirm" aria-labelledby="revoke-title">
           <h3 id="revoke-title">{t('keys.confirmTitle', { short: shortPrint(asking.fingerprint) })}</h3>

@@ -111,7 +111,7 @@ export function SecurityPage(props: PageContext) {
       {list.data && list.data.entries.length === 0 && <p>{t('common.none')}</p>}
       {list.data && list.data.entries.length > 0 && (
         <TableRegion label={t('security.list')}>
-          <table>
+          <table class="roomy">
             <thead>
               <tr>
                 <th scope="col">{t('security.when')}</th>
@@ -125,13 +125,13 @@ export function SecurityPage(props: PageContext) {
             <tbody>
               {list.data.entries.map((e) => (
                 <tr key={e.id}>
-                  <td>{formatDateTime(e.at, lang)}</td>
+                  <td class="nowrap">{formatDateTime(e.at, lang)}</td>
                   <td>{e.actor.label}</td>
                   <td>{action(e.action)}</td>
-                  <td>
-                    <code class="fingerprint">{e.target}</code>
+                  <td class="long">
+                    <code>{e.target}</code>
                   </td>
-                  <td>
+                  <td class="long">
                     <span class={`badge ${e.outcome === 'success' ? 'good' : 'bad'}`}>
                       {t(`security.outcome.${e.outcome}`)}
                     </span>

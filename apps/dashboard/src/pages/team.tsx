@@ -219,7 +219,7 @@ function Members(props: {
   if (props.members.length === 0) return <p>{t('common.none')}</p>;
   return (
     <TableRegion label={t('team.list')}>
-      <table>
+      <table class="roomy">
         <thead>
           <tr>
             <th scope="col">{t('team.name')}</th>
@@ -249,20 +249,21 @@ function Members(props: {
               <td>{m.email}</td>
               <td>{m.roles.map((r) => t(`team.role.${r}`)).join(', ')}</td>
               <td>
-                <span class={`badge ${m.status === 'enabled' && m.totpEnrolled ? 'good' : 'muted'}`}>
-                  {m.status !== 'enabled'
-                    ? t('team.disabled')
-                    : m.locked
-                      ? t('team.locked')
-                      : m.totpEnrolled
-                        ? t('team.enabled')
-                        : t('team.pending')}
+                <span class={`badge ${m.status === 'enabled' && !m.locked ? 'good' : 'muted'}`}>
+                  {m.status === 'invited'
+                    ? t('team.pending')
+                    : m.status !== 'enabled'
+                      ? t('team.disabled')
+                      : m.locked
+                        ? t('team.locked')
+                        : t('team.enabled')}
                 </span>
               </td>
-              <td>{formatDateTime(m.createdAt, lang)}</td>
+              <td class="nowrap">{formatDateTime(m.createdAt, lang)}</td>
               {props.canChange && (
                 <td>
-                  {m.id !== props.myUserId && (
+                  {/* Yourself, and someone who has not accepted the invitation yet, are not changed here. */}
+                  {m.id !== props.myUserId && m.status !== 'invited' && (
                     <button type="button" class="secondary" onClick={() => props.onEdit(m)}>
                       {t('team.edit')}
                       <span class="vh"> {t('team.editWho', { name: m.name })}</span>
