@@ -11,6 +11,7 @@ import { buildAdminApi } from './admin/admin-api.js';
 import { registerDeliveriesAdmin } from './admin/deliveries-admin.js';
 import { registerFiguresAdmin } from './admin/figures-admin.js';
 import { registerLedgerAdmin } from './admin/ledger-admin.js';
+import { registerLedgerStatementsAdmin } from './admin/ledger-statements-admin.js';
 import { registerMerchantListAdmin } from './admin/merchant-list-admin.js';
 import { addMerchantUpdateOperation } from './admin/merchant-update.operation.js';
 import { registerReconciliationAdmin } from './admin/reconciliation-admin.js';
@@ -187,6 +188,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
         notifierToken: config.NOTIFIER_ADMIN_TOKEN,
         timeoutMs: config.GRPC_TIMEOUT_MS,
       },
+      ledger: { client: ledger, timeoutMs: config.GRPC_TIMEOUT_MS, timeZone: config.API_TIME_ZONE },
     });
     // Four eyes (services/gateway/README.md "Four eyes"): the admin routes add the operations that may need a
     // second person; the authorisation hook hands such a request to fourEyes, and an approval executes it.
@@ -251,6 +253,12 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
           timeZone: config.API_TIME_ZONE,
           production: config.production,
           operations,
+        });
+        registerLedgerStatementsAdmin(app, {
+          client: ledger,
+          merchants,
+          timeoutMs: config.GRPC_TIMEOUT_MS,
+          timeZone: config.API_TIME_ZONE,
         });
         registerReconciliationAdmin(app, {
           ledger,

@@ -1,10 +1,12 @@
 import { DASHBOARD_ACCOUNT_PERMISSIONS } from './dashboard-account.permissions.js';
+import { LEDGER_DASHBOARD_PERMISSIONS } from './ledger-dashboard.permissions.js';
 import { of, team } from './permission-helpers.js';
 import type { Permission } from './permissions.js';
 
 /** The merchant dashboard's calls on the public port, for a merchant's own people (MERCHANT_ROLES). */
 export const DASHBOARD_PERMISSIONS: readonly Permission[] = [
   ...DASHBOARD_ACCOUNT_PERMISSIONS,
+  ...LEDGER_DASHBOARD_PERMISSIONS,
   {
     method: 'GET',
     url: '/dashboard/api/invitations/:token',

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { schemaProblem } from '../admin/schema-problem.js';
 import { type AccountDashboardDeps, registerAccountDashboard } from '../dashboard/account-dashboard.js';
+import { type LedgerDashboardDeps, registerLedgerDashboard } from '../dashboard/ledger-dashboard.js';
 import type { Database } from '../db/schema.js';
 import type { Actor } from './actor.js';
 import { type AuditLog, auditRows, csvHeader, csvLine, listAudit, verifyAudit } from './audit-log.js';
@@ -415,6 +416,8 @@ export interface DashboardDeps {
   publicBaseUrl: string;
   /** Keys, the platform key and callback failures (dashboard/account-dashboard.ts). */
   account: AccountDashboardDeps;
+  /** The balance and statement (dashboard/ledger-dashboard.ts). */
+  ledger: LedgerDashboardDeps;
 }
 
 /**
@@ -453,6 +456,7 @@ export function registerDashboardApi(app: FastifyInstance, deps: DashboardDeps):
     };
 
     registerAccountDashboard(dash, deps.account);
+    registerLedgerDashboard(dash, deps.ledger);
 
     dash.get('/dashboard/api/users', async (request) => ({
       users: await deps.people.users(scopeOf(request)),

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from '@agentpay/http';
 import { MERCHANT_ROLES } from './actor.js';
 import { APPROVALS_PERMISSIONS } from './approvals.permissions.js';
+import { LEDGER_PERMISSIONS } from './ledger.permissions.js';
 import { FIGURES_PERMISSIONS } from './figures.permissions.js';
 import { OPERATOR_ADMIN_PERMISSIONS } from './operator-admin.permissions.js';
 import { PEOPLE_ADMIN_PERMISSIONS } from './people-admin.permissions.js';
@@ -45,6 +46,7 @@ export interface Permission {
 export const ADMIN_PERMISSIONS: readonly Permission[] = [
   ...OPERATOR_ADMIN_PERMISSIONS,
   ...APPROVALS_PERMISSIONS,
+  ...LEDGER_PERMISSIONS,
   ...FIGURES_PERMISSIONS,
   ...PEOPLE_ADMIN_PERMISSIONS,
   ...RECONCILIATION_PERMISSIONS,
