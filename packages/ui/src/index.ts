@@ -10,4 +10,5 @@ export { SignInPage } from './pages/sign-in';
 export { QrCode } from './qr-code';
 export * from './router';
 export { sharedMessages } from './shared-messages';
+export * from './statement';
 export * from './use-resource';
