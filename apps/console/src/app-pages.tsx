@@ -13,7 +13,7 @@ import { NewMerchantPage } from './pages/merchant-form';
 import { MerchantsPage } from './pages/merchants';
 import { OrderPage, OrdersPage, ordersMessages, TransferPage, TransfersPage } from './pages/orders';
 import { PeoplePage, peopleMessages } from './pages/people';
-import { ReconciliationPage } from './pages/reconciliation';
+import { DiscrepancyPage, ReconciliationPage, reconciliationMessages } from './pages/reconciliation';
 import { RoutesPage } from './pages/routes';
 
 // Every page of the console (CONTRACT section 18, docs/console.md): its path below /console/, its place in
@@ -58,6 +58,7 @@ export const PAGES: readonly AppPage[] = [
     nav: 'nav.reconciliation',
     render: (c) => <ReconciliationPage api={c.api} router={c.router} />,
   },
+  { pattern: 'reconciliation/:id', render: (c) => <DiscrepancyPage {...c} /> },
   { pattern: 'approvals', nav: 'nav.approvals', render: (c) => <ApprovalsPage {...c} /> },
   { pattern: 'audit', nav: 'nav.audit', render: (c) => <AuditPage {...c} /> },
   { pattern: 'people', nav: 'nav.people', render: (c) => <PeoplePage {...c} /> },
@@ -70,6 +71,7 @@ export const dictionaries = mergeDictionaries(
   ordersMessages,
   callbacksMessages,
   ledgerMessages,
+  reconciliationMessages,
   approvalsMessages,
   auditMessages,
   peopleMessages,
