@@ -20,6 +20,13 @@ import {
   refusals,
   WINDOWS,
 } from './growth-load.js';
+import {
+  fillOrderMerchants,
+  logOrderReads,
+  measureOrderReads,
+  type OrderMerchant,
+  type OrderReads,
+} from './growth-orders.js';
 import { checkLedger, DUE, type SweepTiming, sizes, timeSettlement, timeSweeps } from './growth-stores.js';
 import { closedLoop } from './load.js';
 import { type BenchMerchant, benchMerchant, fundMerchant, payRequests } from './setup.js';
@@ -118,6 +125,8 @@ export async function runGrowthBench(opts: {
   let check: Awaited<ReturnType<typeof checkLedger>> | undefined;
   let filledSweeps: SweepTiming[] | undefined;
   let size: Awaited<ReturnType<typeof sizes>> | undefined;
+  let orderMerchants: { big: OrderMerchant; small: OrderMerchant } | undefined;
+  let orderReads: { big: OrderReads; small: OrderReads } | Error | undefined;
   try {
     // Empty.
     let stack = await start();
@@ -156,6 +165,11 @@ export async function runGrowthBench(opts: {
       log: (line) => process.stdout.write(`${line}\n`),
     });
     fillSeconds = (performance.now() - fillStarted) / 1000;
+    // The orders pages' two merchants (bench/growth-orders.ts): a million orders (scaled) and ten.
+    stage = 'the orders pages fill';
+    orderMerchants = await fillOrderMerchants(urls.payments, scale, (line) =>
+      process.stdout.write(`${line}\n`),
+    );
 
     // Filled.
     stage = 'starting the filled stack';
@@ -164,6 +178,15 @@ export async function runGrowthBench(opts: {
       stage = 'the filled figures';
       const old = await filledBizOrderNos(stack, merchant.mchNo, 2000);
       filled = await measureFigures(stack, merchant, old, prefix);
+      stage = 'the orders pages';
+      if (orderMerchants) {
+        const { big, small } = orderMerchants;
+        const admin = stack.urls.admin;
+        orderReads = await (async () => ({
+          small: await measureOrderReads(admin, small),
+          big: await measureOrderReads(admin, big),
+        }))().catch((err: Error) => err);
+      }
       // A failure here is reported, not allowed to throw the fill away.
       filledSettlement = await timeSettlement(stack, true).catch((err: Error) => ({
         name: `ledger settlement (failed: ${err.message})`,
@@ -243,6 +266,7 @@ export async function runGrowthBench(opts: {
   }
   log();
   log(`While the empty figures ran: ${empty?.cpu ?? '-'}. While the filled ones ran: ${filled?.cpu ?? '-'}.`);
+  if (orderMerchants && orderReads) logOrderReads(log, orderMerchants.big, orderMerchants.small, orderReads);
   log();
   log(
     `Services' log lines at warn and above over the whole run: ${[...serviceLog].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}.`,

@@ -14,6 +14,7 @@ import { registerLedgerAdmin } from './admin/ledger-admin.js';
 import { registerLedgerStatementsAdmin } from './admin/ledger-statements-admin.js';
 import { registerMerchantListAdmin } from './admin/merchant-list-admin.js';
 import { addMerchantUpdateOperation } from './admin/merchant-update.operation.js';
+import { registerOrdersAdmin } from './admin/orders-admin.js';
 import { registerReconciliationAdmin } from './admin/reconciliation-admin.js';
 import { registerRoutesAdmin } from './admin/routes-admin.js';
 import { createOperationRegistry } from './approvals/admin-operation.js';
@@ -28,6 +29,7 @@ import { buildMerchantApi } from './merchant-api/merchant-api.js';
 import { merchantRoutes } from './merchant-api/routes.js';
 import { admitRequest } from './merchants/admission.repository.js';
 import { createMerchantService } from './merchants/merchant.service.js';
+import { createTimelines } from './orders/order-timeline.js';
 import { createAuditLog } from './people/audit-log.js';
 import { sessionCookieName } from './people/authorize.js';
 import { registerDashboardApi } from './people/people.routes.js';
@@ -35,6 +37,9 @@ import { createPeopleService } from './people/people.service.js';
 import { createSecretBox, peopleSecret } from './people/secret-box.js';
 import { gatewayRetentionRules } from './retention/retention.js';
 import { registerWebApp } from './web-apps.js';
+
+/** How long a timeline waits for each optional part (channel, ledger, callbacks) before naming it missing. */
+const TIMELINE_PART_MS = 3_000;
 
 export interface Gateway {
   merchantPort: number;
@@ -173,6 +178,18 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       box: createSecretBox(peopleSecret(config.PEOPLE_SECRET_KEY, platformKey.privateKey)),
       issuer: 'AgentPay',
     });
+    // An order's or transfer's timeline from the services owning each part, for both ports; a slow part
+    // waits at most TIMELINE_PART_MS and is then named missing (services/gateway/README.md "Orders and transfers").
+    const timelines = createTimelines({
+      payments,
+      transfers,
+      router,
+      ledger,
+      notifierUrl: config.NOTIFIER_URL,
+      notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+      timeoutMs: config.GRPC_TIMEOUT_MS,
+      partTimeoutMs: Math.min(config.GRPC_TIMEOUT_MS, TIMELINE_PART_MS),
+    });
     registerDashboardApi(merchantApi, {
       db,
       people,
@@ -181,6 +198,14 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       production: config.production,
       cookieName: sessionCookieName('agentpay_dashboard', config.production),
       publicBaseUrl: config.PUBLIC_BASE_URL,
+      orders: {
+        payments,
+        transfers,
+        timelines,
+        timeoutMs: config.GRPC_TIMEOUT_MS,
+        notifierUrl: config.NOTIFIER_URL,
+        notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+      },
       account: {
         merchants,
         platformPublicKeyPem: platformKey.publicKeyPem,
@@ -228,6 +253,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
         registerWebApp(app, { name: 'console', logger });
         registerApprovals(app, { approvals });
         registerMerchantListAdmin(app, { db });
+        registerOrdersAdmin(app, { payments, transfers, timelines, timeoutMs: config.GRPC_TIMEOUT_MS });
         registerDeliveriesAdmin(app, {
           notifierUrl: config.NOTIFIER_URL,
           notifierToken: config.NOTIFIER_ADMIN_TOKEN,

@@ -1,11 +1,13 @@
 import { DASHBOARD_ACCOUNT_PERMISSIONS } from './dashboard-account.permissions.js';
 import { LEDGER_DASHBOARD_PERMISSIONS } from './ledger-dashboard.permissions.js';
+import { ORDERS_DASHBOARD_PERMISSIONS } from './orders-dashboard.permissions.js';
 import { of, team } from './permission-helpers.js';
 import type { Permission } from './permissions.js';
 
 /** The merchant dashboard's calls on the public port, for a merchant's own people (MERCHANT_ROLES). */
 export const DASHBOARD_PERMISSIONS: readonly Permission[] = [
   ...DASHBOARD_ACCOUNT_PERMISSIONS,
+  ...ORDERS_DASHBOARD_PERMISSIONS,
   ...LEDGER_DASHBOARD_PERMISSIONS,
   {
     method: 'GET',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { schemaProblem } from '../admin/schema-problem.js';
 import { type AccountDashboardDeps, registerAccountDashboard } from '../dashboard/account-dashboard.js';
 import { type LedgerDashboardDeps, registerLedgerDashboard } from '../dashboard/ledger-dashboard.js';
+import { type OrdersDashboardDeps, registerOrdersDashboard } from '../dashboard/orders-dashboard.js';
 import type { Database } from '../db/schema.js';
 import type { Actor } from './actor.js';
 import { type AuditLog, auditRows, csvHeader, csvLine, listAudit, verifyAudit } from './audit-log.js';
@@ -416,6 +417,8 @@ export interface DashboardDeps {
   publicBaseUrl: string;
   /** Keys, the platform key and callback failures (dashboard/account-dashboard.ts). */
   account: AccountDashboardDeps;
+  /** The merchant's orders and transfers, their timelines, resending a callback (dashboard/orders-dashboard.ts). */
+  orders: OrdersDashboardDeps;
   /** The balance and statement (dashboard/ledger-dashboard.ts). */
   ledger: LedgerDashboardDeps;
 }
@@ -456,6 +459,7 @@ export function registerDashboardApi(app: FastifyInstance, deps: DashboardDeps):
     };
 
     registerAccountDashboard(dash, deps.account);
+    registerOrdersDashboard(dash, deps.orders);
     registerLedgerDashboard(dash, deps.ledger);
 
     dash.get('/dashboard/api/users', async (request) => ({

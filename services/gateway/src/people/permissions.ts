@@ -4,6 +4,7 @@ import { APPROVALS_PERMISSIONS } from './approvals.permissions.js';
 import { LEDGER_PERMISSIONS } from './ledger.permissions.js';
 import { FIGURES_PERMISSIONS } from './figures.permissions.js';
 import { OPERATOR_ADMIN_PERMISSIONS } from './operator-admin.permissions.js';
+import { ORDERS_PERMISSIONS } from './orders.permissions.js';
 import { PEOPLE_ADMIN_PERMISSIONS } from './people-admin.permissions.js';
 import { ALL } from './permission-helpers.js';
 import { RECONCILIATION_PERMISSIONS } from './reconciliation.permissions.js';
@@ -45,6 +46,7 @@ export interface Permission {
 /** The admin port: the admin API of CONTRACT.md section 11 and the people routes of section 17. */
 export const ADMIN_PERMISSIONS: readonly Permission[] = [
   ...OPERATOR_ADMIN_PERMISSIONS,
+  ...ORDERS_PERMISSIONS,
   ...APPROVALS_PERMISSIONS,
   ...LEDGER_PERMISSIONS,
   ...FIGURES_PERMISSIONS,
