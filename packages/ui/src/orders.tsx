@@ -58,8 +58,13 @@ export const transferSummary = z.looseObject({
   finishedAt: z.optional(z.nullable(z.string())),
 });
 export type TransferSummary = z.infer<typeof transferSummary>;
-export const transferDetail = transferSummary;
-export type TransferDetail = TransferSummary;
+export const transferDetail = z.extend(transferSummary, {
+  title: z.optional(z.nullable(z.string())),
+  reason: z.optional(z.nullable(z.string())),
+  notifyUrl: z.optional(z.nullable(z.string())),
+  appId: z.optional(z.nullable(z.string())),
+});
+export type TransferDetail = z.infer<typeof transferDetail>;
 
 export const timelineEvent = z.looseObject({
   at: z.string(),
@@ -511,6 +516,18 @@ export function TransferFacts(props: { transfer: TransferDetail; merchant?: Comp
       )}
       <dt>{t('ordersUi.mchOrderNo')}</dt>
       <dd>{x.mchOrderNo}</dd>
+      {x.title && (
+        <>
+          <dt>{t('ordersUi.title')}</dt>
+          <dd>{x.title}</dd>
+        </>
+      )}
+      {x.reason && (
+        <>
+          <dt>{t('ordersUi.reason')}</dt>
+          <dd>{x.reason}</dd>
+        </>
+      )}
       <dt>{t('ordersUi.amount')}</dt>
       <dd>
         <Money centavos={x.amount} />
@@ -525,12 +542,24 @@ export function TransferFacts(props: { transfer: TransferDetail; merchant?: Comp
       <dd>
         <code>{x.payeeAccount}</code>
       </dd>
-      <dt>{t('ordersUi.payeeBank')}</dt>
-      <dd>{x.payeeBankName || '—'}</dd>
+      {x.payeeBankName && (
+        <>
+          <dt>{t('ordersUi.payeeBank')}</dt>
+          <dd>{x.payeeBankName}</dd>
+        </>
+      )}
       <dt>{t('ordersUi.createdAt')}</dt>
       <dd>{formatDateTime(x.createdAt, lang)}</dd>
       <dt>{t('ordersUi.finishedAt')}</dt>
       <dd>{formatDateTime(x.finishedAt, lang)}</dd>
+      {x.appId && (
+        <>
+          <dt>{t('ordersUi.appId')}</dt>
+          <dd>{x.appId}</dd>
+        </>
+      )}
+      <dt>{t('ordersUi.notifyUrl')}</dt>
+      <dd>{x.notifyUrl ? <code>{x.notifyUrl}</code> : '—'}</dd>
     </dl>
   );
 }
@@ -655,6 +684,7 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.expiredTime': 'Vence',
     'ordersUi.settleStatus': 'Liquidación',
     'ordersUi.title': 'Concepto',
+    'ordersUi.reason': 'Motivo',
     'ordersUi.appId': 'App',
     'ordersUi.notifyUrl': 'URL de notificación',
     'ordersUi.payee': 'Beneficiario',
@@ -747,6 +777,7 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.expiredTime': 'Expires',
     'ordersUi.settleStatus': 'Settlement',
     'ordersUi.title': 'Title',
+    'ordersUi.reason': 'Reason',
     'ordersUi.appId': 'App',
     'ordersUi.notifyUrl': 'Callback URL',
     'ordersUi.payee': 'Payee',
