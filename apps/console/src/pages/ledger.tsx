@@ -254,7 +254,7 @@ function SettlementsSection(props: { ledger: LedgerApi; router: Router; canRun: 
       {list.data && list.data.items.length === 0 && <p>{t('common.none')}</p>}
       {list.data && list.data.items.length > 0 && (
         <TableRegion label={t('ledger.settlementsList')}>
-          <table>
+          <table class="roomy">
             <thead>
               <tr>
                 <th scope="col">{t('ledger.merchant')}</th>
@@ -274,7 +274,7 @@ function SettlementsSection(props: { ledger: LedgerApi; router: Router; canRun: 
             <tbody>
               {list.data.items.map((m) => (
                 <tr key={m.mchNo}>
-                  <td>
+                  <td class="nowrap">
                     <router.Link to={`ledger/${encodeURIComponent(m.mchNo)}`}>{m.mchNo}</router.Link>
                   </td>
                   <td class="num">{formatMoney(m.available, lang)}</td>
