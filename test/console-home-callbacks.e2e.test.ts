@@ -186,6 +186,8 @@ describe('the console home page and callbacks page', { timeout: 120_000 }, () =>
     const empty = (await admin<Figures>('/admin/figures?day=2020-01-01')).body;
     expect(empty.routes.every((r) => r.payIns.count === 0 && r.payouts.count === 0)).toBe(true);
     expect((await admin('/admin/figures?day=2020-13-45')).status).toBe(400);
+    expect((await admin('/admin/figures?day=2021-02-30')).status).toBe(400);
+    expect((await admin('/admin/figures?day=today')).status).toBe(400);
 
     const opened = await openPage(browser, `${stack.urls.admin}/console/`, { as: { person: auditor } });
     const { page } = opened;

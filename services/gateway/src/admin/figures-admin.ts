@@ -28,7 +28,12 @@ export interface FiguresAdminDeps {
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'not a calendar day');
+  .refine(isCalendarDay, 'not a calendar day');
+/** yyyy-MM-dd naming a day that exists (no 2021-02-30). */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
 const figuresQuery = z.object({ day: day.optional() }).strict();
 
 /** Today in the platform's time zone, yyyy-MM-dd (en-CA writes dates in that order). */

@@ -27,7 +27,7 @@ export function createRouteFiguresHandler(deps: {
   return {
     RouteFigures: (call, callback) => {
       const { day } = call.request;
-      if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
+      if (!DAY.test(day) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
         callback({ code: grpc.status.INVALID_ARGUMENT, details: 'day: expected yyyy-MM-dd' });
         return;
       }
