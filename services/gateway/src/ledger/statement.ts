@@ -44,8 +44,9 @@ export interface Period {
 }
 
 /** The day after `ymd`, as yyyy-MM-dd (calendar arithmetic at noon UTC, no zone involved). */
-function nextDay(ymd: string): string {
+function nextDay(ymd: string): string | null {
   const date = new Date(`${ymd}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return null;
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
@@ -63,7 +64,8 @@ export function periodOf(
   const to = query.to ?? today;
   const from = query.from ?? `${to.slice(0, 8)}01`;
   const start = parseWireTime(`${from} 00:00:00`, timeZone);
-  const end = parseWireTime(`${nextDay(to)} 00:00:00`, timeZone);
+  const after = nextDay(to);
+  const end = after === null ? null : parseWireTime(`${after} 00:00:00`, timeZone);
   if (!start || formatWireTime(start, timeZone).slice(0, 10) !== from) return 'from: not a real day';
   if (!end || formatWireTime(new Date(end.getTime() - 1), timeZone).slice(0, 10) !== to) {
     return 'to: not a real day';
