@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerQueries, type LedgerQueries } from '../src/ledger/ledger-queries.service.js';
-import { balanceBefore, listSettlements } from '../src/ledger/statement.repository.js';
+import { balanceBefore, listSettlements, settlementsQuery } from '../src/ledger/statement.repository.js';
 import { type FreshLedger, freshLedger } from './support/fresh-ledger.js';
 
 // The console's and the dashboard's statement (GetStatement: a page with the balances at the period's
@@ -73,9 +73,7 @@ describe('statement', () => {
     const base = { mchNo: 'MSTMT', limit: 10, cursor: '' };
     const now = new Date().toISOString();
     await expect(queries.statement({ ...base, startTime: now, endTime: now })).rejects.toThrow(/startTime/);
-    await expect(
-      queries.statement({ ...base, startTime: now, endTime: 'soon' }),
-    ).rejects.toThrow(/endTime/);
+    await expect(queries.statement({ ...base, startTime: now, endTime: 'soon' })).rejects.toThrow(/endTime/);
     await expect(
       queries.statement({ ...base, startTime: '2020-01-01T00:00:00Z', endTime: now, cursor: 'nope' }),
     ).rejects.toThrow(/cursor/);
@@ -130,6 +128,17 @@ describe('settlements', () => {
       payTime: new Date(),
     });
     await t.settlement.settleDue(new Date(Date.now() - DAY));
+    const realtimeAt = new Date(Date.now() - 2 * DAY);
+    await t.ledger.payIn({
+      mchNo: 'MSET4',
+      orderNo: 'MSET4-O1',
+      bizOrderNo: 'B1',
+      amount: 7_000,
+      fee: 70,
+      realAmount: 6_930,
+      settleType: 'REALTIME',
+      payTime: realtimeAt,
+    });
 
     const items = [];
     let after: string | undefined = '';
@@ -142,12 +151,44 @@ describe('settlements', () => {
     expect(items.length).toBe(new Set(items.map((i) => i.mch_no)).size);
     expect(byMerchant.get('MSET1')).toMatchObject({ pending: 0, available: 29_800, last_amount: 19_900 });
     expect(byMerchant.get('MSET1')?.last_order_no).toBe('MSET1-O2');
-    expect(byMerchant.get('MSET2')).toMatchObject({ pending: 0, last_amount: 9_900, last_order_no: 'MSET2-O1' });
-    expect(byMerchant.get('MSET3')).toMatchObject({ pending: 5_000, last_settled_at: null, last_amount: null });
+    expect(byMerchant.get('MSET2')).toMatchObject({
+      pending: 0,
+      last_amount: 9_900,
+      last_order_no: 'MSET2-O1',
+    });
+    expect(byMerchant.get('MSET3')).toMatchObject({
+      pending: 5_000,
+      last_settled_at: null,
+      last_amount: null,
+    });
+    expect(byMerchant.get('MSET4')).toMatchObject({
+      pending: 0,
+      available: 6_930,
+      last_order_no: 'MSET4-O1',
+    });
+    expect(byMerchant.get('MSET4')?.last_settled_at).not.toBeNull();
     expect(byMerchant.has('MSTMT')).toBe(true);
     await expect(queries.settlements({ limit: 2, after: 'x' })).rejects.toThrow(/after/);
     const one = await listSettlements(t.db, { limit: 1, after: null });
     expect(one.items).toHaveLength(1);
     expect(one.nextAfter).toBeDefined();
+  });
+
+  it("reads each merchant's last settlement on pay_ins_settled_idx, however many pay-ins it has", async () => {
+    await sql`insert into pay_ins (order_no, mch_no, biz_order_no, real_amount, settle_type, pay_time, due_at,
+        settled_at)
+      select 'MANY-' || g, 'MANY', 'B' || g, 100, 'D+1', now() - interval '40 days', now() - interval '39 days',
+        now() - interval '39 days' + g * interval '1 second'
+      from generate_series(1, 50000) g`.execute(t.db);
+    await sql`insert into accounts (id, kind, mch_no) values ('mch:MANY:available', 'available', 'MANY'),
+      ('mch:MANY:pending', 'pending', 'MANY'), ('mch:MANY:frozen', 'frozen', 'MANY')`.execute(t.db);
+    await sql`analyze pay_ins`.execute(t.db);
+    const plan = JSON.stringify(await settlementsQuery(t.db, { limit: 50, after: null }).explain('json'));
+    expect(plan).toContain('pay_ins_settled_idx');
+    expect(plan).not.toMatch(
+      /"Relation Name":"pay_ins"[^}]*"Node Type":"Seq Scan"|"Node Type":"Seq Scan"[^}]*"Relation Name":"pay_ins"/,
+    );
+    const page = await listSettlements(t.db, { limit: 500, after: null });
+    expect(page.items.find((i) => i.mch_no === 'MANY')?.last_order_no).toBe('MANY-50000');
   });
 });

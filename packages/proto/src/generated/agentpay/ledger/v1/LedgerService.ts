@@ -183,16 +183,18 @@ export interface LedgerServiceClient extends grpc.Client {
   listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * The ledger records no settlement runs: each merchant's last settlement (its latest settle entry) and
-   * what still waits in pending, keyset-paged by merchant. Errors: INVALID_ARGUMENT.
+   * The ledger records no settlement runs: each merchant's last settlement (its latest settled pay-in,
+   * a REALTIME one at its pay time) and what still waits in pending, keyset-paged by merchant.
+   * Errors: INVALID_ARGUMENT.
    */
   ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The ledger records no settlement runs: each merchant's last settlement (its latest settle entry) and
-   * what still waits in pending, keyset-paged by merchant. Errors: INVALID_ARGUMENT.
+   * The ledger records no settlement runs: each merchant's last settlement (its latest settled pay-in,
+   * a REALTIME one at its pay time) and what still waits in pending, keyset-paged by merchant.
+   * Errors: INVALID_ARGUMENT.
    */
   listSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   listSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
@@ -323,8 +325,9 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
   ListRecords: grpc.handleUnaryCall<_agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse>;
   
   /**
-   * The ledger records no settlement runs: each merchant's last settlement (its latest settle entry) and
-   * what still waits in pending, keyset-paged by merchant. Errors: INVALID_ARGUMENT.
+   * The ledger records no settlement runs: each merchant's last settlement (its latest settled pay-in,
+   * a REALTIME one at its pay time) and what still waits in pending, keyset-paged by merchant.
+   * Errors: INVALID_ARGUMENT.
    */
   ListSettlements: grpc.handleUnaryCall<_agentpay_ledger_v1_ListSettlementsRequest__Output, _agentpay_ledger_v1_ListSettlementsResponse>;
   

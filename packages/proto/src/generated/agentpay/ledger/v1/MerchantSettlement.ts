@@ -5,7 +5,7 @@ import type { Long } from '@grpc/proto-loader';
 export interface MerchantSettlement {
   'mch_no'?: (string);
   /**
-   * The latest settle entry; empty (and 0) when the merchant never had one.
+   * The latest settled pay-in (its real amount); empty (and 0) when the merchant never had one.
    */
   'last_settled_at'?: (string);
   'last_order_no'?: (string);
@@ -20,7 +20,7 @@ export interface MerchantSettlement {
 export interface MerchantSettlement__Output {
   'mch_no': (string);
   /**
-   * The latest settle entry; empty (and 0) when the merchant never had one.
+   * The latest settled pay-in (its real amount); empty (and 0) when the merchant never had one.
    */
   'last_settled_at': (string);
   'last_order_no': (string);
