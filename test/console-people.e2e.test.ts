@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Stack } from '@agentpay/stack';
 import { createTestPerson, type TestPerson, totpCode } from '@agentpay/testing';
+import { generateKeyPair } from '@agentpay/wire';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
@@ -91,7 +92,8 @@ const csrfOf = (page: Page) =>
 
 beforeAll(async () => {
   browser = await launchChromium();
-  stack = await startTestStack();
+  // A shared, busy machine may take longer than the default minute to start every service.
+  stack = await startTestStack({ readyTimeoutMs: 100_000 });
   const adminUrl = stack.urls.admin;
   [owner, auditor, support] = await Promise.all([
     createTestPerson({ adminUrl, roles: ['owner'] }),
@@ -116,7 +118,7 @@ describe("the console's people, audit and account pages", { timeout: 120_000 }, 
     const invite = page.getByRole('region', { name: 'Invitar a un operador' });
     // Nothing chosen: the page says what is missing and sends nothing.
     await invite.getByRole('button', { name: 'Invitar' }).click();
-    await expect(invite.getByText('Elige al menos un rol.').isVisible()).resolves.toBe(true);
+    await invite.getByText('Elige al menos un rol.').waitFor();
     expect(await operators(email)).toEqual([]);
 
     await invite.getByLabel('Correo electrónico').fill(email);
@@ -196,6 +198,8 @@ describe("the console's people, audit and account pages", { timeout: 120_000 }, 
   it("an auditor follows the invitee's history, verifies the chain and downloads the CSV of that filter", async () => {
     const opened = await openPage(browser, `${stack.urls.admin}/console/audit`, { as: { person: auditor } });
     const { page } = opened;
+    // The history it follows is the one the owner's test above made.
+    if (!invitee) throw new Error('runs after the owner invites, changes and disables an operator');
     const target = `user:${invitee.id}`;
     // Each row's target is a link to its history.
     await page
@@ -203,7 +207,7 @@ describe("the console's people, audit and account pages", { timeout: 120_000 }, 
       .first()
       .click();
     await page.waitForURL(/\/console\/audit\?target=/);
-    await expect(page.getByLabel('Objetivo').inputValue()).resolves.toBe(target);
+    await expect.poll(() => page.getByLabel('Objetivo').inputValue()).toBe(target);
     const table = page.getByRole('region', { name: 'Entradas de la auditoría' });
     const rows = table.locator('tbody tr');
     // The unfiltered page stays until the filtered one arrives.
@@ -241,7 +245,102 @@ describe("the console's people, audit and account pages", { timeout: 120_000 }, 
     expect(lines.map((l) => l[column('target')])).toEqual(lines.map(() => target));
     // Oldest first in the file, newest first on the page: the same entries.
     expect(lines.map((l) => l[column('action')]).reverse()).toEqual(actions);
+
+    // Days are Mexico City days: up to yesterday holds none of it, from today all of it.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Hasta el día').fill(yesterday);
+    await page.getByRole('button', { name: 'Filtrar', exact: true }).click();
+    await page.getByText('Nada que mostrar.').waitFor();
+    const exportHref = await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href');
+    expect(new URL(exportHref ?? '', stack.urls.admin).searchParams.get('target')).toBe(target);
+    expect(new URL(exportHref ?? '', stack.urls.admin).searchParams.get('to')).toBe(`${today}T06:00:00.000Z`);
+    await page.getByLabel('Hasta el día').fill('');
+    await page.getByLabel('Desde el día').fill(today);
+    await page.getByRole('button', { name: 'Filtrar', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(actions.length);
     await opened.context.close();
+  });
+
+  it("an owner invites a merchant's first person from the merchant's page; support sees the team, not the invitation", async () => {
+    const mchNo = `PPL${Date.now().toString(36).toUpperCase()}`;
+    const created = await call('/admin/merchants', {
+      headers: DEV,
+      body: { mchNo, name: 'Tienda de personas', publicKey: generateKeyPair().publicKeyPem },
+    });
+    expect(created.status, created.text).toBe(201);
+
+    const opened = await openPage(browser, `${stack.urls.admin}/console/merchants/${mchNo}`, {
+      as: { person: owner },
+    });
+    const { page } = opened;
+    const invite = page.getByRole('region', { name: 'Invitar a una persona del comercio' });
+    const email = `dueno-${Date.now()}@tienda.test`;
+    await invite.getByLabel('Correo electrónico').fill(email);
+    await invite.getByLabel('Nombre').fill('Dueña de la tienda');
+    // A merchant's roles, not the operators'.
+    await expect(invite.getByRole('checkbox', { name: 'Soporte' }).count()).resolves.toBe(0);
+    await invite.getByRole('checkbox', { name: 'Propietario' }).check();
+    await invite.getByRole('button', { name: 'Invitar' }).click();
+    const link = invite.getByLabel('Enlace de invitación');
+    await link.waitFor();
+    expect(await link.inputValue()).toMatch(/^https?:\/\/[^/]+\/dashboard\/invitations\/[\w-]+$/);
+    const team = page.getByRole('region', { name: 'Personas del comercio' });
+    await team.getByRole('row', { name: new RegExp(email) }).waitFor();
+    await expect(team.getByRole('row', { name: new RegExp(email) }).textContent()).resolves.toContain(
+      'Propietario',
+    );
+    await meetsTheBars(opened, 'console-merchant-people');
+    await opened.context.close();
+
+    const asSupport = await openPage(browser, `${stack.urls.admin}/console/merchants/${mchNo}`, {
+      as: { person: support },
+    });
+    await asSupport.page
+      .getByRole('region', { name: 'Personas del comercio' })
+      .getByRole('row', { name: new RegExp(email) })
+      .waitFor();
+    await asSupport.page.waitForLoadState('networkidle');
+    await expect(asSupport.page.getByRole('button', { name: 'Invitar' }).count()).resolves.toBe(0);
+    await asSupport.context.close();
+  });
+
+  it('GET /admin/users pages the operators by email on the server, searches email and name, and refuses a bad limit', async () => {
+    const tag = `pg${Date.now()}`;
+    for (const letter of ['c', 'A', 'b']) {
+      const invited = await call('/admin/users', {
+        headers: DEV,
+        body: { email: `${tag}-${letter}@people.test`, name: `Página ${letter} ${tag}`, roles: ['support'] },
+      });
+      expect(invited.status).toBe(201);
+    }
+    const first = await call(`/admin/users?search=${tag}&limit=2`, { headers: DEV });
+    const page1 = first.body as { users: { email: string }[]; next?: string };
+    expect(page1.users.map((u) => u.email)).toEqual([`${tag}-a@people.test`, `${tag}-b@people.test`]);
+    expect(page1.next).toBeDefined();
+    const second = await call(
+      `/admin/users?search=${tag}&limit=2&cursor=${encodeURIComponent(page1.next ?? '')}`,
+      {
+        headers: DEV,
+      },
+    );
+    const page2 = second.body as { users: { email: string }[]; next?: string };
+    expect(page2.users.map((u) => u.email)).toEqual([`${tag}-c@people.test`]);
+    expect(page2.next).toBeUndefined();
+    const byName = await call(`/admin/users?search=${encodeURIComponent(`gina b ${tag}`)}`, { headers: DEV });
+    expect((byName.body['users'] as { email: string }[]).map((u) => u.email)).toEqual([
+      `${tag}-b@people.test`,
+    ]);
+    // A wildcard is a character.
+    expect((await call('/admin/users?search=%25%25', { headers: DEV })).body['users']).toEqual([]);
+    expect((await call('/admin/users?limit=0', { headers: DEV })).status).toBe(400);
+    expect((await call('/admin/users?limit=201', { headers: DEV })).status).toBe(400);
+    expect(
+      (await call('/admin/users', { headers: { authorization: `Bearer ${auditor.token}` } })).status,
+    ).toBe(200);
+    expect(
+      (await call('/admin/users', { headers: { authorization: `Bearer ${support.token}` } })).status,
+    ).toBe(403);
   });
 
   it('the CSV export is streamed and safe in a spreadsheet: a cell that starts a formula gets an apostrophe', async () => {
@@ -317,7 +416,7 @@ describe("the console's people, audit and account pages", { timeout: 120_000 }, 
       .getByRole('button', { name: /^Terminar/ })
       .click();
     await page.getByText('Sesión terminada.').waitFor();
-    await expect(sessions.locator('tbody tr').count()).resolves.toBe(1);
+    await expect.poll(() => sessions.locator('tbody tr').count()).toBe(1);
     expect((await call('/admin/me', { headers: { cookie: other.cookie } })).status).toBe(401);
     expect((await call('/admin/me', { headers: { cookie: person.cookie } })).status).toBe(200);
 
@@ -357,7 +456,7 @@ describe("the console's people, audit and account pages", { timeout: 120_000 }, 
     expect((await call('/admin/me', { headers: { authorization: `Bearer ${person.token}` } })).status).toBe(
       200,
     );
-    await expect(page.getByRole('button', { name: 'Revocar script de prueba' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Revocar script de prueba' }).count()).toBe(0);
     await opened.context.close();
   });
 });

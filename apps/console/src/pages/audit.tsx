@@ -210,7 +210,7 @@ export function AuditPage(props: PageContext) {
       {list.data && list.data.entries.length === 0 && <p>{t('common.none')}</p>}
       {list.data && list.data.entries.length > 0 && (
         <TableRegion label={t('audit.list')}>
-          <table>
+          <table class="roomy">
             <thead>
               <tr>
                 <th scope="col">{t('audit.at')}</th>
@@ -225,7 +225,7 @@ export function AuditPage(props: PageContext) {
             <tbody>
               {list.data.entries.map((e) => (
                 <tr key={e.id}>
-                  <td>{formatDateTime(e.at, lang)}</td>
+                  <td class="nowrap">{formatDateTime(e.at, lang)}</td>
                   <td>
                     {e.actor.label}
                     {e.actor.roles.length > 0 && <span class="hint"> ({e.actor.roles.join(', ')})</span>}
@@ -233,7 +233,7 @@ export function AuditPage(props: PageContext) {
                   <td>
                     <code>{e.action}</code>
                   </td>
-                  <td>
+                  <td class="nowrap">
                     <router.Link to={`audit?${new URLSearchParams({ target: e.target })}`}>
                       <span class="vh">{t('audit.history')} </span>
                       {e.target}
@@ -246,7 +246,7 @@ export function AuditPage(props: PageContext) {
                     </span>
                     {e.status !== null && <span class="hint"> {e.status}</span>}
                   </td>
-                  <td>{e.reason ?? ''}</td>
+                  <td class="long">{e.reason ?? ''}</td>
                 </tr>
               ))}
             </tbody>

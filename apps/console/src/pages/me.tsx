@@ -136,7 +136,7 @@ function Sessions(props: { api: MeApi }) {
       {sessions.data && sessions.data.sessions.length === 0 && <p>{t('common.none')}</p>}
       {sessions.data && sessions.data.sessions.length > 0 && (
         <TableRegion label={t('me.sessionsList')}>
-          <table>
+          <table class="roomy">
             <thead>
               <tr>
                 <th scope="col">{t('me.started')}</th>
@@ -151,7 +151,7 @@ function Sessions(props: { api: MeApi }) {
             <tbody>
               {sessions.data.sessions.map((s) => (
                 <tr key={s.id}>
-                  <td>
+                  <td class="nowrap">
                     {formatDateTime(s.createdAt, lang)}
                     {s.current && (
                       <>
@@ -160,9 +160,9 @@ function Sessions(props: { api: MeApi }) {
                       </>
                     )}
                   </td>
-                  <td>{formatDateTime(s.lastSeenAt, lang)}</td>
+                  <td class="nowrap">{formatDateTime(s.lastSeenAt, lang)}</td>
                   <td>{s.ip}</td>
-                  <td>{s.userAgent}</td>
+                  <td class="long">{s.userAgent}</td>
                   <td>
                     <button
                       type="button"
@@ -221,7 +221,7 @@ function Tokens(props: { api: MeApi; myRoles: readonly string[] | undefined }) {
       {tokens.data && tokens.data.tokens.length === 0 && <p>{t('common.none')}</p>}
       {tokens.data && tokens.data.tokens.length > 0 && (
         <TableRegion label={t('me.tokensList')}>
-          <table>
+          <table class="roomy">
             <thead>
               <tr>
                 <th scope="col">{t('me.tokenName')}</th>
@@ -245,9 +245,9 @@ function Tokens(props: { api: MeApi; myRoles: readonly string[] | undefined }) {
                       {k.active ? t('me.active') : k.revokedAt ? t('me.revoked') : t('me.expired')}
                     </span>
                   </td>
-                  <td>{formatDateTime(k.createdAt, lang)}</td>
-                  <td>{formatDateTime(k.expiresAt, lang)}</td>
-                  <td>{formatDateTime(k.lastUsedAt, lang)}</td>
+                  <td class="nowrap">{formatDateTime(k.createdAt, lang)}</td>
+                  <td class="nowrap">{formatDateTime(k.expiresAt, lang)}</td>
+                  <td class="nowrap">{formatDateTime(k.lastUsedAt, lang)}</td>
                   <td>
                     {k.active && (
                       <button type="button" class="secondary" onClick={() => revoke(k.id)}>

@@ -15,6 +15,7 @@ import {
 import { useId, useState } from 'preact/hooks';
 import type { ConsoleApi } from '../console-api';
 import { MerchantTermsForm } from './merchant-form';
+import { MerchantPeople } from './people';
 
 /** One merchant: its terms, apps and keys; enable or disable it. */
 export function MerchantPage(props: { api: ConsoleApi; mchNo: string; Link: Router['Link'] }) {
@@ -175,6 +176,7 @@ export function MerchantPage(props: { api: ConsoleApi; mchNo: string; Link: Rout
               </ul>
             </>
           )}
+          <MerchantPeople api={props.api} mchNo={m.mchNo} />
         </>
       )}
     </Page>

@@ -7,6 +7,9 @@ import * as z from 'zod/mini';
 /** The operator roles, as services/gateway/src/people/actor.ts names them, in the order the pages show them. */
 export const OPERATOR_ROLES = ['owner', 'admin', 'approver', 'reconciliation', 'support', 'auditor'] as const;
 
+/** A merchant's own roles (services/gateway/src/people/actor.ts MERCHANT_ROLES). */
+export const MERCHANT_ROLES = ['owner', 'admin', 'finance', 'viewer'] as const;
+
 export const person = z.object({
   id: z.string(),
   email: z.string(),
@@ -23,6 +26,8 @@ export type Person = z.infer<typeof person>;
 export const personPage = z.object({ users: z.array(person), next: z.optional(z.string()) });
 export const invited = z.object({ id: z.string(), inviteUrl: z.string(), inviteToken: z.string() });
 
+export const merchantPeople = z.object({ users: z.array(person) });
+
 export type PersonChange = { roles: string[] } | { status: 'enabled' | 'disabled' } | { unlock: true };
 
 export function peopleApi(api: ApiClient) {
@@ -32,5 +37,10 @@ export function peopleApi(api: ApiClient) {
       api.send('POST', '/admin/users', body, invited),
     change: (id: string, change: PersonChange) =>
       api.send('PATCH', `/admin/users/${encodeURIComponent(id)}`, change, person),
+    /** A merchant's people: a handful, listed whole. */
+    merchantPeople: (mchNo: string) =>
+      api.get(`/admin/merchants/${encodeURIComponent(mchNo)}/users`, merchantPeople),
+    inviteToMerchant: (mchNo: string, body: { email: string; name: string; roles: string[] }) =>
+      api.send('POST', `/admin/merchants/${encodeURIComponent(mchNo)}/users`, body, invited),
   };
 }

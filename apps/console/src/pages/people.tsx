@@ -15,7 +15,8 @@ import {
 } from '@agentpay/ui';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { PageContext } from '../app-pages';
-import { OPERATOR_ROLES, type Person, type PersonChange, peopleApi } from './people.api';
+import type { ConsoleApi } from '../console-api';
+import { MERCHANT_ROLES, OPERATOR_ROLES, type Person, type PersonChange, peopleApi } from './people.api';
 
 // The platform's operators (CONTRACT section 17 "Accounts", section 18 "people"): list and search, invite
 // with roles (the link is shown once), change roles, disable or enable, unlock. A merchant's own people are
@@ -65,6 +66,13 @@ export const peopleMessages = defineDictionaries(
     'role.reconciliation': 'Conciliación',
     'role.support': 'Soporte',
     'role.auditor': 'Auditor',
+    'role.finance': 'Finanzas',
+    'role.viewer': 'Consulta',
+    'people.merchantPeople': 'Personas del comercio',
+    'people.merchantList': 'Personas del comercio',
+    'people.merchantInvite': 'Invitar a una persona del comercio',
+    'people.merchantInviteHint':
+      'Entra al panel del comercio con el enlace; su propietario o administrador invita al resto.',
   },
   {
     'nav.people': 'People',
@@ -109,6 +117,13 @@ export const peopleMessages = defineDictionaries(
     'role.reconciliation': 'Reconciliation',
     'role.support': 'Support',
     'role.auditor': 'Auditor',
+    'role.finance': 'Finance',
+    'role.viewer': 'Viewer',
+    'people.merchantPeople': "The merchant's people",
+    'people.merchantList': "The merchant's people",
+    'people.merchantInvite': "Invite one of the merchant's people",
+    'people.merchantInviteHint':
+      "They sign in to the merchant dashboard with the link; the merchant's owner or admin invites the rest.",
   },
 );
 
@@ -168,7 +183,14 @@ export function PeoplePage(props: PageContext) {
 
   return (
     <Page title={t('people.title')}>
-      {may('POST /admin/users') && <InviteForm api={api} onInvited={list.reload} />}
+      {may('POST /admin/users') && (
+        <InviteForm
+          title={t('people.invite')}
+          roles={OPERATOR_ROLES}
+          invite={api.invite}
+          onInvited={list.reload}
+        />
+      )}
       <h2>{t('people.list')}</h2>
       <form
         class="inline"
@@ -188,7 +210,7 @@ export function PeoplePage(props: PageContext) {
       {list.data && list.data.users.length === 0 && <p>{t('common.none')}</p>}
       {list.data && list.data.users.length > 0 && (
         <TableRegion label={t('people.list')}>
-          <table>
+          <table class="roomy">
             <thead>
               <tr>
                 <th scope="col">{t('people.person')}</th>
@@ -210,7 +232,7 @@ export function PeoplePage(props: PageContext) {
                   <td>
                     <StatusBadge person={u} />
                   </td>
-                  <td>{formatDateTime(u.createdAt, lang)}</td>
+                  <td class="nowrap">{formatDateTime(u.createdAt, lang)}</td>
                   {canChange && (
                     <td>
                       <button type="button" class="secondary" onClick={() => setEditing(u.id)}>
@@ -262,15 +284,21 @@ function StatusBadge(props: { person: Person }) {
   );
 }
 
-function InviteForm(props: { api: ReturnType<typeof peopleApi>; onInvited(): void }) {
+function InviteForm(props: {
+  title: string;
+  roles: readonly string[];
+  invite(body: { email: string; name: string; roles: string[] }): Promise<Answer<{ inviteUrl: string }>>;
+  onInvited(): void;
+}) {
   const { t } = useI18n();
+  const id = useId();
   const [errors, setErrors] = useState<{ email?: string; name?: string; roles?: string }>({});
   const [outcome, setOutcome] = useState<{ email: string; url: string } | { error: unknown } | null>(null);
   const [busy, setBusy] = useState(false);
 
   return (
-    <section aria-labelledby="invite-heading">
-      <h2 id="invite-heading">{t('people.invite')}</h2>
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{props.title}</h2>
       <form
         noValidate
         onSubmit={async (event) => {
@@ -290,7 +318,7 @@ function InviteForm(props: { api: ReturnType<typeof peopleApi>; onInvited(): voi
           setBusy(true);
           setOutcome(null);
           try {
-            const answer = await props.api.invite({ email, name, roles });
+            const answer = await props.invite({ email, name, roles });
             if ('done' in answer) {
               setOutcome({ email, url: answer.done.inviteUrl });
               form.reset();
@@ -321,7 +349,7 @@ function InviteForm(props: { api: ReturnType<typeof peopleApi>; onInvited(): voi
         />
         <RoleChoices
           legend={t('people.roles')}
-          roles={OPERATOR_ROLES}
+          roles={props.roles}
           hint={t('people.rolesHint')}
           error={errors.roles}
         />
@@ -334,8 +362,8 @@ function InviteForm(props: { api: ReturnType<typeof peopleApi>; onInvited(): voi
       {outcome && 'url' in outcome && (
         <Notice kind="ok">
           <p>{t('people.invited', { email: outcome.email })}</p>
-          <label for="invite-link">{t('people.inviteLink')}</label>
-          <input id="invite-link" class="once" readOnly value={outcome.url} />
+          <label for={`${id}-link`}>{t('people.inviteLink')}</label>
+          <input id={`${id}-link`} class="once" readOnly value={outcome.url} />
         </Notice>
       )}
       {outcome && 'error' in outcome && <ErrorNotice error={outcome.error} />}
@@ -434,5 +462,66 @@ function ManagePerson(props: {
         </p>
       )}
     </section>
+  );
+}
+
+/** The merchant page's people section: its team (read) and inviting one of them (the first owner, say). */
+export function MerchantPeople(props: { api: ConsoleApi; mchNo: string }) {
+  const { t, lang } = useI18n();
+  const may = useMay();
+  const api = peopleApi(props.api.client);
+  const canList = may('GET /admin/merchants/:mchNo/users');
+  const list = useResource(
+    () => (canList ? api.merchantPeople(props.mchNo) : Promise.resolve({ users: [] })),
+    [props.mchNo, canList],
+  );
+  if (!canList && !may('POST /admin/merchants/:mchNo/users')) return null;
+  return (
+    <>
+      <h2>{t('people.merchantPeople')}</h2>
+      {list.error !== undefined && <ErrorNotice error={list.error} />}
+      {canList && list.data && list.data.users.length === 0 && <p>{t('common.none')}</p>}
+      {canList && list.data && list.data.users.length > 0 && (
+        <TableRegion label={t('people.merchantList')}>
+          <table class="roomy">
+            <thead>
+              <tr>
+                <th scope="col">{t('people.person')}</th>
+                <th scope="col">{t('people.roles')}</th>
+                <th scope="col">{t('people.status')}</th>
+                <th scope="col">{t('people.since')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.users.map((u) => (
+                <tr key={u.id}>
+                  <th scope="row">
+                    {u.name}
+                    <br />
+                    <span class="hint">{u.email}</span>
+                  </th>
+                  <td>{u.roles.map((r) => t(`role.${r}`)).join(', ')}</td>
+                  <td>
+                    <StatusBadge person={u} />
+                  </td>
+                  <td class="nowrap">{formatDateTime(u.createdAt, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {may('POST /admin/merchants/:mchNo/users') && (
+        <>
+          <p class="hint">{t('people.merchantInviteHint')}</p>
+          <InviteForm
+            title={t('people.merchantInvite')}
+            roles={MERCHANT_ROLES}
+            invite={(body) => api.inviteToMerchant(props.mchNo, body)}
+            onInvited={list.reload}
+          />
+        </>
+      )}
+    </>
   );
 }
