@@ -5,7 +5,7 @@ import { consoleMessages } from './messages';
 import { ApprovalsPage, approvalsMessages } from './pages/approvals';
 import { AuditPage, auditMessages } from './pages/audit';
 import { CallbacksPage, callbacksMessages } from './pages/callbacks';
-import { HomePage } from './pages/home';
+import { HomePage, homeMessages } from './pages/home';
 import { LedgerMerchantPage, LedgerPage, ledgerMessages } from './pages/ledger';
 import { MePage, meMessages } from './pages/me';
 import { MerchantPage } from './pages/merchant';
@@ -68,6 +68,7 @@ export const PAGES: readonly AppPage[] = [
 export const dictionaries = mergeDictionaries(
   sharedMessages,
   consoleMessages,
+  homeMessages,
   ordersMessages,
   callbacksMessages,
   ledgerMessages,

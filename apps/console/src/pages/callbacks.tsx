@@ -23,15 +23,12 @@ import {
   MAY_FAILING,
   MAY_RESEND,
 } from './callbacks.api';
-import { homeMessages } from './home';
 
 // Callbacks for operators (CONTRACT section 18): the merchant endpoints whose callbacks fail, grouped by
 // merchant and host; a delivery found by its order or transfer number; its attempts with the signed body it
 // sends and what the merchant answered; resend, for the roles that may.
 
-// The home page's words ride here: the page registry merges one dictionary per area.
 export const callbacksMessages = mergeDictionaries(
-  homeMessages,
   defineDictionaries(
     {
       'nav.callbacks': 'Notificaciones',
