@@ -127,7 +127,8 @@ const cardFigure = (page: Page, name: string) =>
 
 beforeAll(async () => {
   browser = await launchChromium();
-  stack = await startTestStack();
+  // Several stacks may share this machine's two cores: give the start more than the default minute.
+  stack = await startTestStack({ readyTimeoutMs: 180_000 });
   merchant = await createTestMerchant({
     adminUrl: stack.urls.admin,
     gatewayUrl: stack.urls.gateway,
@@ -179,7 +180,7 @@ beforeAll(async () => {
     intervalMs: 200,
     message: 'the payout settled out of frozen',
   });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
