@@ -93,6 +93,8 @@ export async function runGrowthBench(opts: {
   const start = (ports?: Ports) =>
     startStack({
       ...opts.startOptions,
+      // A shared or busy machine (the fill's vacuum, other runs) can take minutes to bring a stack up.
+      readyTimeoutMs: 300_000,
       ...(process.env['GROWTH_LOG'] === '1' && { output: 'pretty' }),
       onLog: (service, line) => {
         // The services log the level's label (packages/logger).
