@@ -204,10 +204,13 @@ export function OrderSearchForm(props: {
       )}
       <div class="field">
         <label for={`${id}-status`}>{t('ordersUi.status')}</label>
-        <select id={`${id}-status`} name="status" defaultValue={v.status}>
-          <option value="">{t('ordersUi.anyStatus')}</option>
+        {/* A <select>'s defaultValue is no DOM property: the chosen option carries `selected` instead. */}
+        <select id={`${id}-status`} name="status">
+          <option value="" selected={!v.status}>
+            {t('ordersUi.anyStatus')}
+          </option>
           {statuses.map((s) => (
-            <option key={s} value={s}>
+            <option key={s} value={s} selected={s === v.status}>
               {t(`ordersUi.status.${s}`)}
             </option>
           ))}
@@ -485,7 +488,7 @@ export function OrderFacts(props: { order: OrderDetail; merchant?: ComponentChil
       <dt>{t('ordersUi.expiredTime')}</dt>
       <dd>{formatDateTime(o.expiredTime, lang)}</dd>
       <dt>{t('ordersUi.settleStatus')}</dt>
-      <dd>{o.settleStatus || '—'}</dd>
+      <dd>{o.settleStatus ? t(`ordersUi.settle.${o.settleStatus}`) : '—'}</dd>
       {o.appId && (
         <>
           <dt>{t('ordersUi.appId')}</dt>
@@ -624,6 +627,9 @@ export function describeEvent(
     const known = t(`ordersUi.ev.callback.${rest}`);
     if (known !== `ordersUi.ev.callback.${rest}`) return known;
   }
+  // A fact without an amount has its own sentence, rather than one with a dash for the money.
+  const plain = amount ? undefined : t(`ordersUi.evPlain.${event.kind}`);
+  if (plain && plain !== `ordersUi.evPlain.${event.kind}`) return withRastreo(plain);
   const known = t(`ordersUi.ev.${event.kind}`, { amount: amount || '—' });
   if (known !== `ordersUi.ev.${event.kind}`) return withRastreo(known);
   return t('ordersUi.ev.other', { kind: event.kind });
@@ -748,6 +754,11 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.ev.payout.returned': 'El banco receptor devolvió el pago SPEI.',
     'ordersUi.ev.notice': 'El canal avisó: {status}.',
     'ordersUi.ev.other': 'Evento {kind}.',
+    'ordersUi.evPlain.deposit.received': 'Llegó un depósito SPEI.',
+    'ordersUi.evPlain.deposit.returned': 'Se devolvió un depósito SPEI.',
+    'ordersUi.evPlain.payout.submitted': 'Se envió el pago SPEI.',
+    'ordersUi.settle.not_settle': 'Pendiente de liquidar',
+    'ordersUi.settle.settled': 'Liquidada',
     'ordersUi.entry.pay_in': 'cobro acreditado',
     'ordersUi.entry.settle': 'liquidación',
     'ordersUi.entry.transfer_freeze': 'saldo congelado para el pago',
@@ -841,6 +852,11 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.ev.payout.returned': 'The receiving bank returned the SPEI payout.',
     'ordersUi.ev.notice': 'The channel reported: {status}.',
     'ordersUi.ev.other': 'Event {kind}.',
+    'ordersUi.evPlain.deposit.received': 'A SPEI deposit arrived.',
+    'ordersUi.evPlain.deposit.returned': 'A SPEI deposit was returned.',
+    'ordersUi.evPlain.payout.submitted': 'The SPEI payout was sent.',
+    'ordersUi.settle.not_settle': 'Not settled yet',
+    'ordersUi.settle.settled': 'Settled',
     'ordersUi.entry.pay_in': 'pay-in credited',
     'ordersUi.entry.settle': 'settlement',
     'ordersUi.entry.transfer_freeze': 'balance frozen for the payout',
