@@ -25,6 +25,7 @@ import { findRoute } from './routes/route.repository.js';
 import { createRouteAdminHandlers } from './routes/route-admin.grpc.js';
 import { createRouteAdminService } from './routes/route-admin.service.js';
 import { createRouteFiguresHandler } from './routes/route-figures.grpc.js';
+import { createRouteFigures } from './routes/route-figures.service.js';
 import { createSecretResolver } from './routes/secrets.js';
 import { seedRoutes } from './routes/seed-routes.js';
 import { createBreakers } from './routing/circuit-breaker.js';
@@ -169,7 +170,10 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
                   onChange: () => selector.invalidate(),
                 }),
               }),
-              ...createRouteFiguresHandler({ db, logger, timeZone: config.API_TIME_ZONE }),
+              ...createRouteFiguresHandler({
+                figures: createRouteFigures({ db, timeZone: config.API_TIME_ZONE }),
+                logger,
+              }),
             },
           ],
         ],
