@@ -32,7 +32,8 @@ export type PersonChange = { roles: string[] } | { status: 'enabled' | 'disabled
 
 export function peopleApi(api: ApiClient) {
   return {
-    people: (query: { search?: string; cursor?: string }) => api.get('/admin/users', personPage, query),
+    people: (query: { search?: string; cursor?: string }) =>
+      api.get('/admin/users', personPage, { ...query, limit: 50 }),
     invite: (body: { email: string; name: string; roles: string[] }) =>
       api.send('POST', '/admin/users', body, invited),
     change: (id: string, change: PersonChange) =>

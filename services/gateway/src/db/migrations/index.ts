@@ -7,6 +7,7 @@ import * as cashierLinksCreatedIndex from './20261124T0400_cashier_links_created
 import * as people from './20261127T0100_people.js';
 import * as approvals from './20261127T0200_approvals.js';
 import * as approvalsRequesterIndex from './20261127T1010_approvals_requester_index.js';
+import * as auditActorLabelIndex from './20261127T1130_audit_actor_label_index.js';
 
 /** Every migration of the gateway database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0100_people': people,
   '20261127T0200_approvals': approvals,
   '20261127T1010_approvals_requester_index': approvalsRequesterIndex,
+  '20261127T1130_audit_actor_label_index': auditActorLabelIndex,
 };
