@@ -19,7 +19,8 @@ import { startTestStack } from './support/stack.js';
 // claveRastreo, reads its timeline and resends its callback (the notifier makes a new attempt and the
 // merchant's receiver gets it again); an auditor is offered neither sync nor resend and a forged call is
 // refused; a merchant's person finds their paid order by claveRastreo and sees its callback attempts, and
-// another merchant's order is not found. Every page meets the bars (docs/console.md "Quality bars").
+// another merchant's order is not found; a merchant's viewer is offered no resend and is refused one. Every
+// page meets the bars (docs/console.md "Quality bars").
 
 const DEV = { authorization: 'Bearer dev-admin-token' };
 
@@ -42,6 +43,7 @@ let otherShop: TestMerchant & { platformKey: KeyObject };
 let support: TestPerson;
 let auditor: TestPerson;
 let shopPerson: TestPerson;
+let shopViewer: TestPerson;
 /** A paid order and a settled transfer of `shop`, with their claveRastreo; an unpaid order of `otherShop`. */
 const paid = { orderNo: '', claveRastreo: '', path: '/order-paid' };
 const settled = { transferNo: '', claveRastreo: '', path: '/transfer-settled' };
@@ -104,10 +106,11 @@ beforeAll(async () => {
     createTestMerchant(urls),
     createTestMerchant({ ...urls, fund: false }),
   ]);
-  [support, auditor, shopPerson] = await Promise.all([
+  [support, auditor, shopPerson, shopViewer] = await Promise.all([
     createTestPerson({ adminUrl: stack.urls.admin, roles: ['support'] }),
     createTestPerson({ adminUrl: stack.urls.admin, roles: ['auditor'] }),
     createTestPerson({ ...urls, roles: ['admin'], mchNo: shop.mchNo }),
+    createTestPerson({ ...urls, roles: ['viewer'], mchNo: shop.mchNo }),
   ]);
 
   // A pay order the payer pays through the sandbox: the merchant's receiver gets its callback.
@@ -429,6 +432,28 @@ describe("orders and transfers in the merchant's dashboard", { timeout: 120_000 
     // Nothing of it is shown: only the heading repeats the number that was asked for.
     await expect(page.getByRole('main').getByText(foreignOrderNo).count()).resolves.toBe(1);
     await expect(page.getByRole('heading', { name: 'Datos' }).count()).resolves.toBe(0);
+    await opened.context.close();
+  });
+
+  it("a merchant's viewer sees the callback attempts but no resend, and a forged resend is refused with 403", async () => {
+    const opened = await openPage(browser, `${stack.urls.gateway}/dashboard/orders/${paid.orderNo}`, {
+      as: { person: shopViewer },
+    });
+    const { page } = opened;
+    const attempts = page.getByRole('region', { name: 'Intentos de notificación' });
+    await attempts.getByRole('row').nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: /Reenviar/ }).count()).resolves.toBe(0);
+    await expect(attempts.getByRole('columnheader', { name: 'Acción' }).count()).resolves.toBe(0);
+
+    const view = await admin<{ timeline: Event[] }>(`/admin/orders/${paid.orderNo}`);
+    const deliveryId = view.body.timeline.find((e) => e.deliveryId)?.deliveryId ?? '';
+    const before = await attemptsOf(deliveryId);
+    const csrf = await csrfOf(page, '/dashboard/api');
+    expect(csrf).not.toBe('');
+    expect(await forge(page, `/dashboard/api/deliveries/${deliveryId}/resend`, csrf)).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await attemptsOf(deliveryId)).toBe(before);
     await opened.context.close();
   });
 
