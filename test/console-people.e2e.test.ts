@@ -397,6 +397,32 @@ describe("the console's people, audit and account pages", { timeout: 120_000 }, 
     await opened.context.close();
   });
 
+  it('in English, the people, audit and account pages show words, never a missing key', async () => {
+    const opened = await openPage(browser, `${stack.urls.admin}/console/people`, { as: { person: owner } });
+    const { page } = opened;
+    await page.evaluate("localStorage.setItem('agentpay.lang', 'en')");
+    for (const [path, title] of [
+      ['people', 'People'],
+      ['audit', 'Audit log'],
+      ['me', 'My account'],
+    ] as const) {
+      await page.goto(`${stack.urls.admin}/console/${path}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      await page.waitForLoadState('networkidle');
+      // A missing word shows its key (`people.invite`); the pages' own words are in headings, labels, buttons,
+      // column heads, hints and badges (the entries' data, such as an action `audit.read`, is not checked).
+      const words = await page
+        .locator('main :is(h1, h2, h3, label, legend, button, th[scope=col], .hint, .badge, .notice)')
+        .allTextContents();
+      expect(words.length, path).toBeGreaterThan(5);
+      expect(
+        words.filter((w) => /^[a-z]+\.[a-zA-Z.]+$/.test(w.trim())),
+        path,
+      ).toEqual([]);
+    }
+    await opened.context.close();
+  });
+
   it('a person ends one of their sessions and makes and revokes a token on "my account"', async () => {
     const person = await createTestPerson({ adminUrl: stack.urls.admin, roles: ['support', 'auditor'] });
     const other = await person.signIn();
