@@ -8,6 +8,8 @@ export const me = z.object({
   label: z.string(),
   email: z.optional(z.string()),
   name: z.optional(z.string()),
+  /** Present for a person; absent for system:dev (ADMIN_TOKEN), which holds no sessions or tokens. */
+  userId: z.optional(z.string()),
   roles: z.array(z.string()),
 });
 

@@ -115,7 +115,7 @@ export function MePage(props: PageContext) {
         </p>
       )}
       <Sessions api={api} />
-      <Tokens api={api} myRoles={me.data?.roles} />
+      <Tokens api={api} myRoles={me.data?.userId ? me.data.roles : undefined} />
     </Page>
   );
 }
