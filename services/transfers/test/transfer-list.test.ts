@@ -89,12 +89,18 @@ describe('ListTransfers', () => {
       { mchNo: 'MBIG', status: 'success' },
       {},
       { search: 'CRB400' },
+      { mchNo: 'MBIG', search: 'CRB40000' },
       { mchNo: 'MBIG', search: '002010077777777771' },
     ];
     for (const query of cases) {
-      const text = JSON.stringify(await transferListQuery(db, full(query)).explain('json'));
+      const { rows } = await sql`explain (format json) ${transferListQuery(full(query))}`.execute(db);
+      const text = JSON.stringify(rows);
       expect(text, JSON.stringify(query)).not.toContain('"Node Type":"Seq Scan"');
       if (!query.search) expect(text, JSON.stringify(query)).not.toContain('"Node Type":"Sort"');
+      if (query.search) {
+        expect(text, JSON.stringify(query)).toContain('BitmapOr');
+        expect(text, JSON.stringify(query)).not.toContain('transfers_mch_');
+      }
     }
   });
 });
