@@ -227,6 +227,11 @@ describe("the console's people, audit and account pages", { timeout: 120_000 }, 
       'user.invite',
     ]);
     await meetsTheBars(opened, 'console-audit');
+    // The newest entry is the disabling: its values before and after, one click away.
+    const newest = rows.first();
+    await newest.getByText('Antes y después').click();
+    await expect(newest.locator('pre').first().textContent()).resolves.toContain('"status": "enabled"');
+    await expect(newest.locator('pre').last().textContent()).resolves.toContain('"status": "disabled"');
 
     await page.getByRole('button', { name: 'Verificar la cadena' }).click();
     await expect(

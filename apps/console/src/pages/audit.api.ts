@@ -15,6 +15,9 @@ export const auditEntry = z.object({
   outcome: z.string(),
   status: z.nullable(z.number()),
   reason: z.nullable(z.string()),
+  /** The values before and after a change (secrets already redacted by the server), or null. */
+  before: z.unknown(),
+  after: z.unknown(),
   approvalId: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;

@@ -39,7 +39,11 @@ export const auditMessages = defineDictionaries(
     'audit.at': 'Cuándo',
     'audit.who': 'Quién',
     'audit.outcome': 'Resultado',
-    'audit.reason': 'Motivo',
+    'audit.details': 'Motivo y cambios',
+    'audit.changes': 'Antes y después',
+    'audit.before': 'Antes',
+    'audit.after': 'Después',
+    'audit.approval': 'Aprobación {id}',
     'audit.history': 'Historial de',
     'audit.outcome.success': 'Hecho',
     'audit.outcome.failure': 'Falló',
@@ -71,7 +75,11 @@ export const auditMessages = defineDictionaries(
     'audit.at': 'When',
     'audit.who': 'Who',
     'audit.outcome': 'Outcome',
-    'audit.reason': 'Reason',
+    'audit.details': 'Reason and changes',
+    'audit.changes': 'Before and after',
+    'audit.before': 'Before',
+    'audit.after': 'After',
+    'audit.approval': 'Approval {id}',
     'audit.history': 'History of',
     'audit.outcome.success': 'Done',
     'audit.outcome.failure': 'Failed',
@@ -219,7 +227,7 @@ export function AuditPage(props: PageContext) {
                 <th scope="col">{t('audit.target')}</th>
                 <th scope="col">{t('audit.merchant')}</th>
                 <th scope="col">{t('audit.outcome')}</th>
-                <th scope="col">{t('audit.reason')}</th>
+                <th scope="col">{t('audit.details')}</th>
               </tr>
             </thead>
             <tbody>
@@ -246,7 +254,27 @@ export function AuditPage(props: PageContext) {
                     </span>
                     {e.status !== null && <span class="hint"> {e.status}</span>}
                   </td>
-                  <td class="long">{e.reason ?? ''}</td>
+                  <td class="long">
+                    {e.reason ?? ''}
+                    {e.approvalId && <p class="hint">{t('audit.approval', { id: e.approvalId })}</p>}
+                    {(e.before != null || e.after != null) && (
+                      <details>
+                        <summary>{t('audit.changes')}</summary>
+                        {e.before != null && (
+                          <>
+                            <p class="hint">{t('audit.before')}</p>
+                            <pre class="signed-body">{JSON.stringify(e.before, null, 2)}</pre>
+                          </>
+                        )}
+                        {e.after != null && (
+                          <>
+                            <p class="hint">{t('audit.after')}</p>
+                            <pre class="signed-body">{JSON.stringify(e.after, null, 2)}</pre>
+                          </>
+                        )}
+                      </details>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
