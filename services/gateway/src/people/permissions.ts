@@ -1,8 +1,8 @@
 import type { FastifyRequest } from '@agentpay/http';
 import { MERCHANT_ROLES } from './actor.js';
 import { APPROVALS_PERMISSIONS } from './approvals.permissions.js';
-import { LEDGER_PERMISSIONS } from './ledger.permissions.js';
 import { FIGURES_PERMISSIONS } from './figures.permissions.js';
+import { LEDGER_PERMISSIONS } from './ledger.permissions.js';
 import { OPERATOR_ADMIN_PERMISSIONS } from './operator-admin.permissions.js';
 import { ORDERS_PERMISSIONS } from './orders.permissions.js';
 import { PEOPLE_ADMIN_PERMISSIONS } from './people-admin.permissions.js';
@@ -48,8 +48,8 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
   ...OPERATOR_ADMIN_PERMISSIONS,
   ...ORDERS_PERMISSIONS,
   ...APPROVALS_PERMISSIONS,
-  ...LEDGER_PERMISSIONS,
   ...FIGURES_PERMISSIONS,
+  ...LEDGER_PERMISSIONS,
   ...PEOPLE_ADMIN_PERMISSIONS,
   ...RECONCILIATION_PERMISSIONS,
 ];
