@@ -6,6 +6,7 @@ export * from './i18n';
 export * from './may';
 export * from './orders';
 export { InvitationPage } from './pages/invitation';
+export { type MyAccount, MyAccountPage, myAccountApi, myAccountMessages } from './pages/my-account';
 export { SignInPage } from './pages/sign-in';
 export { QrCode } from './qr-code';
 export * from './router';
