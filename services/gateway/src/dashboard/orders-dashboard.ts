@@ -1,27 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/http';
-import { call, type PaymentServiceClient, type TransferServiceClient } from '@agentpay/proto';
 import { z } from 'zod';
-import {
-  dashboardOrderQuery,
-  dashboardTransferQuery,
-  listRequest,
-  orderParams,
-  transferParams,
-} from '../orders/order-query.js';
-import { badQuery, notFound, serviceRefusal } from '../orders/order-replies.js';
-import type { Timelines } from '../orders/order-timeline.js';
-import { orderSummary, transferSummary } from '../orders/order-views.js';
+import { dashboardOrderQuery, dashboardTransferQuery } from '../orders/order-query.js';
+import { badQuery, notFound } from '../orders/order-replies.js';
+import { type OrderReadDeps, registerOrderReads } from '../orders/order-routes.js';
 
 // The merchant's own orders and transfers in the dashboard (CONTRACT.md section 18; docs/console.md
 // "Dashboard API"): the same answers as the admin API's, always scoped to the signed-in person's merchant
 // (never a merchant number from the client), and without anything naming the channel or route. Another
 // merchant's order is 404, as if it did not exist. Who may call is in people/orders-dashboard.permissions.ts.
 
-export interface OrdersDashboardDeps {
-  payments: PaymentServiceClient;
-  transfers: TransferServiceClient;
-  timelines: Timelines;
-  timeoutMs: number;
+export interface OrdersDashboardDeps extends OrderReadDeps {
   /** The notifier's HTTP port and admin token, for resending one of the merchant's callbacks. */
   notifierUrl: string;
   notifierToken: string;
@@ -37,69 +25,12 @@ function merchantOf(request: FastifyRequest): string {
 const deliveryId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a delivery id');
 
 export function registerOrdersDashboard(dash: FastifyInstance, deps: OrdersDashboardDeps): void {
-  const opts = { timeoutMs: deps.timeoutMs };
-  const { payments, transfers } = deps;
-
-  dash.get('/dashboard/api/orders', async (request, reply) => {
-    const query = dashboardOrderQuery.safeParse(request.query ?? {});
-    if (!query.success) return badQuery(reply, query.error);
-    try {
-      const page = await call(
-        payments,
-        payments.ListPayOrders,
-        listRequest(query.data, merchantOf(request)),
-        opts,
-      );
-      return {
-        items: page.orders.map(orderSummary),
-        ...(page.next_cursor ? { next: page.next_cursor } : {}),
-      };
-    } catch (err) {
-      return serviceRefusal(reply, err);
-    }
+  registerOrderReads(dash, deps, {
+    prefix: '/dashboard/api',
+    orderQuery: dashboardOrderQuery,
+    transferQuery: dashboardTransferQuery,
+    merchant: merchantOf,
   });
-
-  dash.get<{ Params: { orderNo: string } }>('/dashboard/api/orders/:orderNo', async (request, reply) => {
-    const orderNo = orderParams.safeParse(request.params);
-    if (!orderNo.success) return badQuery(reply, orderNo.error);
-    try {
-      return await deps.timelines.order(orderNo.data.orderNo, { mchNo: merchantOf(request) });
-    } catch (err) {
-      return serviceRefusal(reply, err);
-    }
-  });
-
-  dash.get('/dashboard/api/transfers', async (request, reply) => {
-    const query = dashboardTransferQuery.safeParse(request.query ?? {});
-    if (!query.success) return badQuery(reply, query.error);
-    try {
-      const page = await call(
-        transfers,
-        transfers.ListTransfers,
-        listRequest(query.data, merchantOf(request)),
-        opts,
-      );
-      return {
-        items: page.transfers.map(transferSummary),
-        ...(page.next_cursor ? { next: page.next_cursor } : {}),
-      };
-    } catch (err) {
-      return serviceRefusal(reply, err);
-    }
-  });
-
-  dash.get<{ Params: { transferNo: string } }>(
-    '/dashboard/api/transfers/:transferNo',
-    async (request, reply) => {
-      const transferNo = transferParams.safeParse(request.params);
-      if (!transferNo.success) return badQuery(reply, transferNo.error);
-      try {
-        return await deps.timelines.transfer(transferNo.data.transferNo, { mchNo: merchantOf(request) });
-      } catch (err) {
-        return serviceRefusal(reply, err);
-      }
-    },
-  );
 
   // One of the merchant's own callbacks, sent again; another merchant's delivery is 404.
   dash.post<{ Params: { id: string } }>('/dashboard/api/deliveries/:id/resend', async (request, reply) => {
