@@ -4,6 +4,7 @@ export * from './components';
 export * from './format';
 export * from './i18n';
 export * from './may';
+export * from './order-pages';
 export * from './orders';
 export { InvitationPage } from './pages/invitation';
 export { type MyAccount, MyAccountPage, myAccountApi, myAccountMessages } from './pages/my-account';

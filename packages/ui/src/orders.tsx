@@ -286,53 +286,102 @@ export function CopyText(props: { label: string; value: string; prominent?: bool
   );
 }
 
-/** Orders as a table that scrolls inside itself on a phone; the number links to the order's page. */
-export function OrdersTable(props: {
-  items: readonly OrderSummary[];
+/** What the orders' and the transfers' tables have in common. */
+interface ResultRow {
+  mchNo?: string | undefined;
+  mchOrderNo: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+}
+
+/** A kind's own columns, between the status and the creation time. */
+interface ResultColumn<T> {
+  label: string;
+  cell(row: T): ComponentChildren;
+}
+
+/** Results as a table that scrolls inside itself on a phone; the number links to the row's page. */
+function ResultsTable<T extends ResultRow>(props: {
+  items: readonly T[];
   Link: Router['Link'];
   withMerchant: boolean;
+  label: string;
+  numberLabel: string;
+  path: 'orders' | 'transfers';
+  number(row: T): string;
+  columns: readonly ResultColumn<T>[];
 }) {
   const { t, lang } = useI18n();
   const { Link } = props;
   return (
-    <TableRegion label={t('ordersUi.list.orders')}>
+    <TableRegion label={props.label}>
       <table>
         <thead>
           <tr>
-            <th scope="col">{t('ordersUi.orderNo')}</th>
+            <th scope="col">{props.numberLabel}</th>
             {props.withMerchant && <th scope="col">{t('ordersUi.mchNo')}</th>}
             <th scope="col">{t('ordersUi.mchOrderNo')}</th>
             <th scope="col" class="num">
               {t('ordersUi.amount')}
             </th>
             <th scope="col">{t('ordersUi.status')}</th>
-            <th scope="col">{t('ordersUi.claveRastreo')}</th>
-            <th scope="col">{t('ordersUi.clabe')}</th>
+            {props.columns.map((c) => (
+              <th key={c.label} scope="col">
+                {c.label}
+              </th>
+            ))}
             <th scope="col">{t('ordersUi.createdAt')}</th>
           </tr>
         </thead>
         <tbody>
-          {props.items.map((o) => (
-            <tr key={o.orderNo}>
-              <td class="nowrap">
-                <Link to={`orders/${encodeURIComponent(o.orderNo)}`}>{o.orderNo}</Link>
-              </td>
-              {props.withMerchant && <td>{o.mchNo ?? '—'}</td>}
-              <td>{o.mchOrderNo}</td>
-              <td class="num nowrap">
-                <Money centavos={o.amount} />
-              </td>
-              <td>
-                <StatusBadge status={o.status} />
-              </td>
-              <td>{o.claveRastreo || '—'}</td>
-              <td>{o.clabe || '—'}</td>
-              <td class="nowrap">{formatDateTime(o.createdAt, lang)}</td>
-            </tr>
-          ))}
+          {props.items.map((row) => {
+            const no = props.number(row);
+            return (
+              <tr key={no}>
+                <td class="nowrap">
+                  <Link to={`${props.path}/${encodeURIComponent(no)}`}>{no}</Link>
+                </td>
+                {props.withMerchant && <td>{row.mchNo ?? '—'}</td>}
+                <td>{row.mchOrderNo}</td>
+                <td class="num nowrap">
+                  <Money centavos={row.amount} />
+                </td>
+                <td>
+                  <StatusBadge status={row.status} />
+                </td>
+                {props.columns.map((c) => (
+                  <td key={c.label}>{c.cell(row)}</td>
+                ))}
+                <td class="nowrap">{formatDateTime(row.createdAt, lang)}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </TableRegion>
+  );
+}
+
+/** Orders as a table that scrolls inside itself on a phone; the number links to the order's page. */
+export function OrdersTable(props: {
+  items: readonly OrderSummary[];
+  Link: Router['Link'];
+  withMerchant: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <ResultsTable
+      {...props}
+      label={t('ordersUi.list.orders')}
+      numberLabel={t('ordersUi.orderNo')}
+      path="orders"
+      number={(o) => o.orderNo}
+      columns={[
+        { label: t('ordersUi.claveRastreo'), cell: (o) => o.claveRastreo || '—' },
+        { label: t('ordersUi.clabe'), cell: (o) => o.clabe || '—' },
+      ]}
+    />
   );
 }
 
@@ -342,51 +391,28 @@ export function TransfersTable(props: {
   Link: Router['Link'];
   withMerchant: boolean;
 }) {
-  const { t, lang } = useI18n();
-  const { Link } = props;
+  const { t } = useI18n();
   return (
-    <TableRegion label={t('ordersUi.list.transfers')}>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t('ordersUi.transferNo')}</th>
-            {props.withMerchant && <th scope="col">{t('ordersUi.mchNo')}</th>}
-            <th scope="col">{t('ordersUi.mchOrderNo')}</th>
-            <th scope="col" class="num">
-              {t('ordersUi.amount')}
-            </th>
-            <th scope="col">{t('ordersUi.status')}</th>
-            <th scope="col">{t('ordersUi.payee')}</th>
-            <th scope="col">{t('ordersUi.claveRastreo')}</th>
-            <th scope="col">{t('ordersUi.createdAt')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.items.map((x) => (
-            <tr key={x.transferNo}>
-              <td class="nowrap">
-                <Link to={`transfers/${encodeURIComponent(x.transferNo)}`}>{x.transferNo}</Link>
-              </td>
-              {props.withMerchant && <td>{x.mchNo ?? '—'}</td>}
-              <td>{x.mchOrderNo}</td>
-              <td class="num nowrap">
-                <Money centavos={x.amount} />
-              </td>
-              <td>
-                <StatusBadge status={x.status} />
-              </td>
-              <td>
-                {x.payeeName}
-                <br />
-                <code>{x.payeeAccount}</code>
-              </td>
-              <td>{x.claveRastreo || '—'}</td>
-              <td class="nowrap">{formatDateTime(x.createdAt, lang)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <ResultsTable
+      {...props}
+      label={t('ordersUi.list.transfers')}
+      numberLabel={t('ordersUi.transferNo')}
+      path="transfers"
+      number={(x) => x.transferNo}
+      columns={[
+        {
+          label: t('ordersUi.payee'),
+          cell: (x) => (
+            <>
+              {x.payeeName}
+              <br />
+              <code>{x.payeeAccount}</code>
+            </>
+          ),
+        },
+        { label: t('ordersUi.claveRastreo'), cell: (x) => x.claveRastreo || '—' },
+      ]}
+    />
   );
 }
 

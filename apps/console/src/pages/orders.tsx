@@ -3,22 +3,26 @@ import {
   defineDictionaries,
   ErrorNotice,
   formatDateTime,
-  Loading,
-  MissingParts,
   mergeDictionaries,
   Notice,
+  type OrderDetail,
   OrderFacts,
-  OrderSearchList,
+  OrderListPage,
+  type OrderView,
   ordersUiMessages,
-  Page,
   type PendingApproval,
+  type RecordKind,
+  RecordPage,
   Timeline,
   type TimelineEvent,
+  type TransferDetail,
   TransferFacts,
+  type TransferView,
   useI18n,
   useMay,
   useResource,
 } from '@agentpay/ui';
+import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { PageContext } from '../app-pages';
 import { MAY_RESEND, MAY_SYNC, ordersApi } from './orders.api';
@@ -81,32 +85,17 @@ function useOrdersApi(ctx: PageContext) {
 }
 
 export function OrdersPage(ctx: PageContext) {
-  const { t } = useI18n();
   const api = useOrdersApi(ctx);
-  return (
-    <Page title={t('orders.title')}>
-      <OrderSearchList kind="orders" load={api.orders} router={ctx.router} path="orders" withMerchant />
-    </Page>
-  );
+  return <OrderListPage calls={api} kind="orders" router={ctx.router} withMerchant />;
 }
 
 export function TransfersPage(ctx: PageContext) {
-  const { t } = useI18n();
   const api = useOrdersApi(ctx);
-  return (
-    <Page title={t('transfers.title')}>
-      <OrderSearchList
-        kind="transfers"
-        load={api.transfers}
-        router={ctx.router}
-        path="transfers"
-        withMerchant
-      />
-    </Page>
-  );
+  return <OrderListPage calls={api} kind="transfers" router={ctx.router} withMerchant />;
 }
 
 type Outcome = { ok?: string; error?: unknown } | null;
+type Act = ReturnType<typeof useOutcome>['act'];
 
 /** What an action answered, in words: done, or waiting for a second person. */
 function useOutcome() {
@@ -138,11 +127,7 @@ function useOutcome() {
 }
 
 /** The resend button on a callback event, for a person whose roles allow it. */
-function useResendAction(
-  api: ReturnType<typeof ordersApi>,
-  act: ReturnType<typeof useOutcome>['act'],
-  after: () => void,
-) {
+function useResendAction(api: ReturnType<typeof ordersApi>, act: Act, after: () => void) {
   const { t, lang } = useI18n();
   const may = useMay();
   if (!may(MAY_RESEND)) return undefined;
@@ -171,120 +156,113 @@ function useResendAction(
   };
 }
 
+/** What an order's and a transfer's pages show alike: the claveRastreo, the facts, actions, the timeline. */
+function Detail<V extends OrderView | TransferView, R extends OrderDetail | TransferDetail>(props: {
+  ctx: PageContext;
+  kind: RecordKind;
+  no: string;
+  load(): Promise<V>;
+  pick(view: V): R | undefined;
+  facts(record: R, merchant: ComponentChildren): ComponentChildren;
+  actions?(record: R, act: Act, reload: () => void): ComponentChildren;
+}) {
+  const { t } = useI18n();
+  const api = useOrdersApi(props.ctx);
+  const view = useResource(props.load, [props.no]);
+  const { act, shown } = useOutcome();
+  const resend = useResendAction(api, act, view.reload);
+  const { Link } = props.ctx.router;
+  return (
+    <RecordPage
+      kind={props.kind}
+      no={props.no}
+      router={props.ctx.router}
+      view={view}
+      record={view.data && props.pick(view.data)}
+      notices={shown}
+    >
+      {(record, data) => (
+        <>
+          <h2>{t('orders.facts')}</h2>
+          {record.claveRastreo ? (
+            <CopyText label={t('ordersUi.claveRastreo')} value={record.claveRastreo} />
+          ) : (
+            <p>{t('orders.noRastreo')}</p>
+          )}
+          {props.facts(
+            record,
+            record.mchNo ? (
+              <Link to={`merchants/${encodeURIComponent(record.mchNo)}`}>{record.mchNo}</Link>
+            ) : (
+              '—'
+            ),
+          )}
+          {props.actions?.(record, act, view.reload)}
+          <div class="page-head">
+            <h2>{t('orders.timeline')}</h2>
+            <button type="button" class="secondary" onClick={view.reload}>
+              {t('orders.refresh')}
+            </button>
+          </div>
+          <Timeline label={t('orders.timeline')} events={data.timeline} action={resend} />
+        </>
+      )}
+    </RecordPage>
+  );
+}
+
 export function OrderPage(ctx: PageContext) {
   const { t } = useI18n();
   const api = useOrdersApi(ctx);
   const may = useMay();
   const orderNo = ctx.params['orderNo'] ?? '';
-  const view = useResource(() => api.order(orderNo), [orderNo]);
-  const { act, shown } = useOutcome();
-  const resend = useResendAction(api, act, view.reload);
-  const { Link } = ctx.router;
-  const order = view.data?.order;
   return (
-    <Page title={t('orders.order', { no: orderNo })}>
-      <p>
-        <Link to="orders">{t('orders.back')}</Link>
-      </p>
-      {view.loading && !view.data && <Loading />}
-      {view.error !== undefined && <ErrorNotice error={view.error} />}
-      {shown}
-      {view.data && order && (
-        <>
-          <MissingParts missing={view.data.missing} />
-          <h2>{t('orders.facts')}</h2>
-          {order.claveRastreo ? (
-            <CopyText label={t('ordersUi.claveRastreo')} value={order.claveRastreo} />
-          ) : (
-            <p>{t('orders.noRastreo')}</p>
-          )}
-          <OrderFacts
-            order={order}
-            merchant={
-              order.mchNo ? (
-                <Link to={`merchants/${encodeURIComponent(order.mchNo)}`}>{order.mchNo}</Link>
-              ) : (
-                '—'
-              )
-            }
-          />
-          {may(MAY_SYNC) && (
-            <>
-              <h2>{t('orders.actions')}</h2>
-              <button
-                type="button"
-                onClick={async () => {
-                  if (
-                    await act(
-                      () => api.syncOrder(order.orderNo),
-                      (answer) => t('orders.synced', { status: t(`ordersUi.status.${answer.order.status}`) }),
+    <Detail
+      ctx={ctx}
+      kind="orders"
+      no={orderNo}
+      load={() => api.order(orderNo)}
+      pick={(view) => view.order}
+      facts={(order, merchant) => <OrderFacts order={order} merchant={merchant} />}
+      actions={
+        may(MAY_SYNC)
+          ? (order, act, reload) => (
+              <>
+                <h2>{t('orders.actions')}</h2>
+                <button
+                  type="button"
+                  onClick={async () => {
+                    if (
+                      await act(
+                        () => api.syncOrder(order.orderNo),
+                        (answer) =>
+                          t('orders.synced', { status: t(`ordersUi.status.${answer.order.status}`) }),
+                      )
                     )
-                  )
-                    view.reload();
-                }}
-              >
-                {t('orders.sync')}
-              </button>
-            </>
-          )}
-          <div class="page-head">
-            <h2>{t('orders.timeline')}</h2>
-            <button type="button" class="secondary" onClick={view.reload}>
-              {t('orders.refresh')}
-            </button>
-          </div>
-          <Timeline label={t('orders.timeline')} events={view.data.timeline} action={resend} />
-        </>
-      )}
-    </Page>
+                      reload();
+                  }}
+                >
+                  {t('orders.sync')}
+                </button>
+              </>
+            )
+          : undefined
+      }
+    />
   );
 }
 
 export function TransferPage(ctx: PageContext) {
-  const { t } = useI18n();
   const api = useOrdersApi(ctx);
   const transferNo = ctx.params['transferNo'] ?? '';
-  const view = useResource(() => api.transfer(transferNo), [transferNo]);
-  const { act, shown } = useOutcome();
-  const resend = useResendAction(api, act, view.reload);
-  const { Link } = ctx.router;
-  const transfer = view.data?.transfer;
   return (
-    <Page title={t('transfers.transfer', { no: transferNo })}>
-      <p>
-        <Link to="transfers">{t('transfers.back')}</Link>
-      </p>
-      {view.loading && !view.data && <Loading />}
-      {view.error !== undefined && <ErrorNotice error={view.error} />}
-      {shown}
-      {view.data && transfer && (
-        <>
-          <MissingParts missing={view.data.missing} />
-          <h2>{t('orders.facts')}</h2>
-          {transfer.claveRastreo ? (
-            <CopyText label={t('ordersUi.claveRastreo')} value={transfer.claveRastreo} />
-          ) : (
-            <p>{t('orders.noRastreo')}</p>
-          )}
-          <TransferFacts
-            transfer={transfer}
-            merchant={
-              transfer.mchNo ? (
-                <Link to={`merchants/${encodeURIComponent(transfer.mchNo)}`}>{transfer.mchNo}</Link>
-              ) : (
-                '—'
-              )
-            }
-          />
-          <div class="page-head">
-            <h2>{t('orders.timeline')}</h2>
-            <button type="button" class="secondary" onClick={view.reload}>
-              {t('orders.refresh')}
-            </button>
-          </div>
-          <Timeline label={t('orders.timeline')} events={view.data.timeline} action={resend} />
-        </>
-      )}
-    </Page>
+    <Detail
+      ctx={ctx}
+      kind="transfers"
+      no={transferNo}
+      load={() => api.transfer(transferNo)}
+      pick={(view) => view.transfer}
+      facts={(transfer, merchant) => <TransferFacts transfer={transfer} merchant={merchant} />}
+    />
   );
 }

@@ -4,22 +4,26 @@ import {
   defineDictionaries,
   ErrorNotice,
   formatDateTime,
-  Loading,
-  MissingParts,
   mergeDictionaries,
   Notice,
+  type OrderDetail,
   OrderFacts,
-  OrderSearchList,
+  OrderListPage,
+  type OrderView,
   ordersUiMessages,
-  Page,
+  type RecordKind,
+  RecordPage,
   TableRegion,
   Timeline,
   type TimelineEvent,
+  type TransferDetail,
   TransferFacts,
+  type TransferView,
   useI18n,
   useMay,
   useResource,
 } from '@agentpay/ui';
+import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { PageContext } from '../app-pages';
 import { MAY_RESEND, type OrdersApi, ordersApi } from './orders.api';
@@ -92,35 +96,13 @@ function useOrdersApi(ctx: PageContext) {
 }
 
 export function OrdersPage(ctx: PageContext) {
-  const { t } = useI18n();
   const api = useOrdersApi(ctx);
-  return (
-    <Page title={t('orders.title')}>
-      <OrderSearchList
-        kind="orders"
-        load={api.orders}
-        router={ctx.router}
-        path="orders"
-        withMerchant={false}
-      />
-    </Page>
-  );
+  return <OrderListPage calls={api} kind="orders" router={ctx.router} withMerchant={false} />;
 }
 
 export function TransfersPage(ctx: PageContext) {
-  const { t } = useI18n();
   const api = useOrdersApi(ctx);
-  return (
-    <Page title={t('transfers.title')}>
-      <OrderSearchList
-        kind="transfers"
-        load={api.transfers}
-        router={ctx.router}
-        path="transfers"
-        withMerchant={false}
-      />
-    </Page>
-  );
+  return <OrderListPage calls={api} kind="transfers" router={ctx.router} withMerchant={false} />;
 }
 
 /** The claveRastreo, large and easy to copy, or why there is none yet. */
@@ -228,56 +210,65 @@ function History(props: { timeline: readonly TimelineEvent[]; onRefresh(): void 
   );
 }
 
-export function OrderPage(ctx: PageContext) {
+/** What an order's and a transfer's pages show alike: the claveRastreo first, facts, callbacks, history. */
+function Detail<V extends OrderView | TransferView, R extends OrderDetail | TransferDetail>(props: {
+  ctx: PageContext;
+  kind: RecordKind;
+  no: string;
+  load(): Promise<V>;
+  pick(view: V): R | undefined;
+  facts(record: R): ComponentChildren;
+}) {
   const { t } = useI18n();
-  const api = useOrdersApi(ctx);
-  const orderNo = ctx.params['orderNo'] ?? '';
-  const view = useResource(() => api.order(orderNo), [orderNo]);
-  const order = view.data?.order;
+  const api = useOrdersApi(props.ctx);
+  const view = useResource(props.load, [props.no]);
   return (
-    <Page title={t('orders.order', { no: orderNo })}>
-      <p>
-        <ctx.router.Link to="orders">{t('orders.back')}</ctx.router.Link>
-      </p>
-      {view.loading && !view.data && <Loading />}
-      {view.error !== undefined && <ErrorNotice error={view.error} />}
-      {view.data && order && (
+    <RecordPage
+      kind={props.kind}
+      no={props.no}
+      router={props.ctx.router}
+      view={view}
+      record={view.data && props.pick(view.data)}
+    >
+      {(record, data) => (
         <>
-          <Rastreo value={order.claveRastreo} />
-          <MissingParts missing={view.data.missing} />
+          <Rastreo value={record.claveRastreo} />
           <h2>{t('orders.facts')}</h2>
-          <OrderFacts order={order} />
-          <CallbackAttempts api={api} timeline={view.data.timeline} onResent={view.reload} />
-          <History timeline={view.data.timeline} onRefresh={view.reload} />
+          {props.facts(record)}
+          <CallbackAttempts api={api} timeline={data.timeline} onResent={view.reload} />
+          <History timeline={data.timeline} onRefresh={view.reload} />
         </>
       )}
-    </Page>
+    </RecordPage>
+  );
+}
+
+export function OrderPage(ctx: PageContext) {
+  const api = useOrdersApi(ctx);
+  const orderNo = ctx.params['orderNo'] ?? '';
+  return (
+    <Detail
+      ctx={ctx}
+      kind="orders"
+      no={orderNo}
+      load={() => api.order(orderNo)}
+      pick={(view) => view.order}
+      facts={(order) => <OrderFacts order={order} />}
+    />
   );
 }
 
 export function TransferPage(ctx: PageContext) {
-  const { t } = useI18n();
   const api = useOrdersApi(ctx);
   const transferNo = ctx.params['transferNo'] ?? '';
-  const view = useResource(() => api.transfer(transferNo), [transferNo]);
-  const transfer = view.data?.transfer;
   return (
-    <Page title={t('transfers.transfer', { no: transferNo })}>
-      <p>
-        <ctx.router.Link to="transfers">{t('transfers.back')}</ctx.router.Link>
-      </p>
-      {view.loading && !view.data && <Loading />}
-      {view.error !== undefined && <ErrorNotice error={view.error} />}
-      {view.data && transfer && (
-        <>
-          <Rastreo value={transfer.claveRastreo} />
-          <MissingParts missing={view.data.missing} />
-          <h2>{t('orders.facts')}</h2>
-          <TransferFacts transfer={transfer} />
-          <CallbackAttempts api={api} timeline={view.data.timeline} onResent={view.reload} />
-          <History timeline={view.data.timeline} onRefresh={view.reload} />
-        </>
-      )}
-    </Page>
+    <Detail
+      ctx={ctx}
+      kind="transfers"
+      no={transferNo}
+      load={() => api.transfer(transferNo)}
+      pick={(view) => view.transfer}
+      facts={(transfer) => <TransferFacts transfer={transfer} />}
+    />
   );
 }
