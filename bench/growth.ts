@@ -78,6 +78,38 @@ async function recentBizOrderNos(stack: Stack, mchNo: string): Promise<string[]>
   }
 }
 
+/**
+ * GROWTH_PARTS=orders: the orders pages alone. A stack starts on fresh databases (the migrations) and stops;
+ * payments gets only the two merchants' orders (no other store is filled); the stack starts again on the
+ * same ports and the same reads are measured, printed in the same table.
+ */
+async function runOrdersOnly(
+  start: (ports?: Ports) => Promise<Stack>,
+  log: (line?: string) => void,
+): Promise<void> {
+  log(`## Growth: the orders pages only (GROWTH_PARTS=orders, GROWTH_SCALE=${scale})`);
+  log();
+  let stack = await start();
+  await stack.stop();
+  const fillStarted = performance.now();
+  const merchants = await fillOrderMerchants(stack.databaseUrl('payments'), scale, (line) =>
+    process.stdout.write(`${line}\n`),
+  );
+  const fillSeconds = (performance.now() - fillStarted) / 1000;
+  stack = await start(stack.ports);
+  let reads: { big: OrderReads; small: OrderReads } | Error;
+  try {
+    reads = await measureOrderReads(stack.urls.admin, merchants).catch((err: Error) => err);
+  } finally {
+    await stack.stop();
+  }
+  log(
+    `Payments filled with only the two merchants' orders (${merchants.big.orders.toLocaleString('en-US')} and ${merchants.small.orders}) in ${fmt(fillSeconds, 0)} s, then ANALYZE; no other store filled.`,
+  );
+  logOrderReads(log, merchants.big, merchants.small, reads);
+  if (reads instanceof Error) throw reads;
+}
+
 export async function runGrowthBench(opts: {
   startOptions: Omit<StackOptions, 'natsUrl' | 'databasePrefix' | 'ports'>;
   natsUrl: string;
@@ -109,6 +141,11 @@ export async function runGrowthBench(opts: {
       databasePrefix: prefix,
       ports: ports ?? 'random',
     });
+  // GROWTH_PARTS=orders: only the orders pages, at full size without the other stores' fill.
+  if (process.env['GROWTH_PARTS'] === 'orders') {
+    await runOrdersOnly(start, log);
+    return;
+  }
   const v = volumes(scale);
   log(`## Growth: empty stores against stores at production-like volume (GROWTH_SCALE=${scale})`);
   log();
