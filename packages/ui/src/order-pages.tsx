@@ -1,11 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import type { ApiClient, Query } from './api';
 import { ErrorNotice, Loading, Page } from './components';
-import { useI18n } from './i18n';
+import { defineDictionaries, mergeDictionaries, useI18n } from './i18n';
 import {
   MissingParts,
   OrderSearchList,
   orderPage,
+  ordersUiMessages,
   orderView,
   resentDelivery,
   type TimelineEvent,
@@ -21,6 +22,35 @@ import type { Resource } from './use-resource';
 // `orders.order`, `orders.back`, and the same under `transfers.`).
 
 export type RecordKind = 'orders' | 'transfers';
+
+/** The texts both apps' orders pages say alike; each app adds its own (titles, actions, hints). */
+export const orderPagesMessages = mergeDictionaries(
+  ordersUiMessages,
+  defineDictionaries(
+    {
+      'nav.orders': 'Órdenes',
+      'nav.transfers': 'Transferencias',
+      'orders.order': 'Orden {no}',
+      'orders.back': 'Volver a las órdenes',
+      'transfers.transfer': 'Transferencia {no}',
+      'transfers.back': 'Volver a las transferencias',
+      'orders.facts': 'Datos',
+      'orders.timeline': 'Historia',
+      'orders.refresh': 'Actualizar',
+    },
+    {
+      'nav.orders': 'Orders',
+      'nav.transfers': 'Transfers',
+      'orders.order': 'Order {no}',
+      'orders.back': 'Back to the orders',
+      'transfers.transfer': 'Transfer {no}',
+      'transfers.back': 'Back to the transfers',
+      'orders.facts': 'Facts',
+      'orders.timeline': 'History',
+      'orders.refresh': 'Refresh',
+    },
+  ),
+);
 
 const enc = encodeURIComponent;
 

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import * as z from 'zod/mini';
 import type { Query } from './api';
@@ -467,129 +467,89 @@ export function OrderSearchList(props: ListProps & { router: Router; path: strin
   );
 }
 
+/** One fact of a record (a dictionary key and its value), or nothing when the record has none. */
+type Fact = readonly [label: string, value: ComponentChildren] | false | '' | null | undefined;
+
+/** Facts as a description list, in the order given. */
+function FactList(props: { facts: readonly Fact[] }) {
+  const { t } = useI18n();
+  return (
+    <dl class="facts">
+      {props.facts.map(
+        (fact) =>
+          fact && (
+            <Fragment key={fact[0]}>
+              <dt>{t(fact[0])}</dt>
+              <dd>{fact[1]}</dd>
+            </Fragment>
+          ),
+      )}
+    </dl>
+  );
+}
+
+/** What an order and a transfer both show first: status, merchant (console only), their number, title. */
+function headFacts(
+  r: { status: string; mchOrderNo: string; title?: string | null | undefined },
+  merchant: ComponentChildren | undefined,
+): Fact[] {
+  return [
+    ['ordersUi.status', <StatusBadge key="status" status={r.status} />],
+    merchant !== undefined && ['ordersUi.mchNo', merchant],
+    ['ordersUi.mchOrderNo', r.mchOrderNo],
+    r.title && ['ordersUi.title', r.title],
+  ];
+}
+
+/** And last: the app that made it and where its callbacks go. */
+function tailFacts(r: { appId?: string | null | undefined; notifyUrl?: string | null | undefined }): Fact[] {
+  return [
+    r.appId && ['ordersUi.appId', r.appId],
+    ['ordersUi.notifyUrl', r.notifyUrl ? <code>{r.notifyUrl}</code> : '—'],
+  ];
+}
+
 /** An order's facts; `merchant` is what the console shows for its merchant (a link), absent on the dashboard. */
 export function OrderFacts(props: { order: OrderDetail; merchant?: ComponentChildren }) {
   const { t, lang } = useI18n();
   const o = props.order;
   return (
-    <dl class="facts">
-      <dt>{t('ordersUi.status')}</dt>
-      <dd>
-        <StatusBadge status={o.status} />
-      </dd>
-      {props.merchant !== undefined && (
-        <>
-          <dt>{t('ordersUi.mchNo')}</dt>
-          <dd>{props.merchant}</dd>
-        </>
-      )}
-      <dt>{t('ordersUi.mchOrderNo')}</dt>
-      <dd>{o.mchOrderNo}</dd>
-      {o.title && (
-        <>
-          <dt>{t('ordersUi.title')}</dt>
-          <dd>{o.title}</dd>
-        </>
-      )}
-      <dt>{t('ordersUi.amount')}</dt>
-      <dd>
-        <Money centavos={o.amount} />
-      </dd>
-      <dt>{t('ordersUi.fee')}</dt>
-      <dd>
-        <Money centavos={o.fee} />
-      </dd>
-      <dt>{t('ordersUi.realAmount')}</dt>
-      <dd>
-        <Money centavos={o.realAmount} />
-      </dd>
-      <dt>{t('ordersUi.clabe')}</dt>
-      <dd>
-        <code>{o.clabe || '—'}</code>
-      </dd>
-      <dt>{t('ordersUi.createdAt')}</dt>
-      <dd>{formatDateTime(o.createdAt, lang)}</dd>
-      <dt>{t('ordersUi.payTime')}</dt>
-      <dd>{formatDateTime(o.payTime, lang)}</dd>
-      <dt>{t('ordersUi.expiredTime')}</dt>
-      <dd>{formatDateTime(o.expiredTime, lang)}</dd>
-      <dt>{t('ordersUi.settleStatus')}</dt>
-      <dd>{o.settleStatus ? t(`ordersUi.settle.${o.settleStatus}`) : '—'}</dd>
-      {o.appId && (
-        <>
-          <dt>{t('ordersUi.appId')}</dt>
-          <dd>{o.appId}</dd>
-        </>
-      )}
-      <dt>{t('ordersUi.notifyUrl')}</dt>
-      <dd>{o.notifyUrl ? <code>{o.notifyUrl}</code> : '—'}</dd>
-    </dl>
+    <FactList
+      facts={[
+        ...headFacts(o, props.merchant),
+        ['ordersUi.amount', <Money key="amount" centavos={o.amount} />],
+        ['ordersUi.fee', <Money key="fee" centavos={o.fee} />],
+        ['ordersUi.realAmount', <Money key="realAmount" centavos={o.realAmount} />],
+        ['ordersUi.clabe', <code key="clabe">{o.clabe || '—'}</code>],
+        ['ordersUi.createdAt', formatDateTime(o.createdAt, lang)],
+        ['ordersUi.payTime', formatDateTime(o.payTime, lang)],
+        ['ordersUi.expiredTime', formatDateTime(o.expiredTime, lang)],
+        ['ordersUi.settleStatus', o.settleStatus ? t(`ordersUi.settle.${o.settleStatus}`) : '—'],
+        ...tailFacts(o),
+      ]}
+    />
   );
 }
 
 /** A transfer's facts; `merchant` as for OrderFacts. */
 export function TransferFacts(props: { transfer: TransferDetail; merchant?: ComponentChildren }) {
-  const { t, lang } = useI18n();
+  const { lang } = useI18n();
   const x = props.transfer;
   return (
-    <dl class="facts">
-      <dt>{t('ordersUi.status')}</dt>
-      <dd>
-        <StatusBadge status={x.status} />
-      </dd>
-      {props.merchant !== undefined && (
-        <>
-          <dt>{t('ordersUi.mchNo')}</dt>
-          <dd>{props.merchant}</dd>
-        </>
-      )}
-      <dt>{t('ordersUi.mchOrderNo')}</dt>
-      <dd>{x.mchOrderNo}</dd>
-      {x.title && (
-        <>
-          <dt>{t('ordersUi.title')}</dt>
-          <dd>{x.title}</dd>
-        </>
-      )}
-      {x.reason && (
-        <>
-          <dt>{t('ordersUi.reason')}</dt>
-          <dd>{x.reason}</dd>
-        </>
-      )}
-      <dt>{t('ordersUi.amount')}</dt>
-      <dd>
-        <Money centavos={x.amount} />
-      </dd>
-      <dt>{t('ordersUi.fee')}</dt>
-      <dd>
-        <Money centavos={x.fee} />
-      </dd>
-      <dt>{t('ordersUi.payee')}</dt>
-      <dd>{x.payeeName}</dd>
-      <dt>{t('ordersUi.payeeAccount')}</dt>
-      <dd>
-        <code>{x.payeeAccount}</code>
-      </dd>
-      {x.payeeBankName && (
-        <>
-          <dt>{t('ordersUi.payeeBank')}</dt>
-          <dd>{x.payeeBankName}</dd>
-        </>
-      )}
-      <dt>{t('ordersUi.createdAt')}</dt>
-      <dd>{formatDateTime(x.createdAt, lang)}</dd>
-      <dt>{t('ordersUi.finishedAt')}</dt>
-      <dd>{formatDateTime(x.finishedAt, lang)}</dd>
-      {x.appId && (
-        <>
-          <dt>{t('ordersUi.appId')}</dt>
-          <dd>{x.appId}</dd>
-        </>
-      )}
-      <dt>{t('ordersUi.notifyUrl')}</dt>
-      <dd>{x.notifyUrl ? <code>{x.notifyUrl}</code> : '—'}</dd>
-    </dl>
+    <FactList
+      facts={[
+        ...headFacts(x, props.merchant),
+        x.reason && ['ordersUi.reason', x.reason],
+        ['ordersUi.amount', <Money key="amount" centavos={x.amount} />],
+        ['ordersUi.fee', <Money key="fee" centavos={x.fee} />],
+        ['ordersUi.payee', x.payeeName],
+        ['ordersUi.payeeAccount', <code key="payeeAccount">{x.payeeAccount}</code>],
+        x.payeeBankName && ['ordersUi.payeeBank', x.payeeBankName],
+        ['ordersUi.createdAt', formatDateTime(x.createdAt, lang)],
+        ['ordersUi.finishedAt', formatDateTime(x.finishedAt, lang)],
+        ...tailFacts(x),
+      ]}
+    />
   );
 }
 

@@ -10,7 +10,7 @@ import {
   OrderFacts,
   OrderListPage,
   type OrderView,
-  ordersUiMessages,
+  orderPagesMessages,
   type RecordKind,
   RecordPage,
   TableRegion,
@@ -33,20 +33,13 @@ import { MAY_RESEND, type OrdersApi, ordersApi } from './orders.api';
 // the claveRastreo up front (the merchant gives it to its payer or payee), the callback attempts, and resend.
 
 export const ordersMessages = mergeDictionaries(
-  ordersUiMessages,
+  orderPagesMessages,
   defineDictionaries(
     {
-      'nav.orders': 'Órdenes',
-      'nav.transfers': 'Transferencias',
       'orders.title': 'Mis órdenes de pago',
-      'orders.order': 'Orden {no}',
-      'orders.back': 'Volver a las órdenes',
       'transfers.title': 'Mis transferencias',
-      'transfers.transfer': 'Transferencia {no}',
-      'transfers.back': 'Volver a las transferencias',
       'orders.rastreoHint': 'Compártela con quien paga o recibe: con ella su banco localiza el SPEI.',
       'orders.noRastreo': 'La clave de rastreo aparece cuando el banco procesa el pago SPEI.',
-      'orders.facts': 'Datos',
       'orders.callbacks': 'Notificaciones a tu sistema',
       'orders.callbacksList': 'Intentos de notificación',
       'orders.noCallbacks': 'Aún no hay intentos de notificación.',
@@ -58,22 +51,13 @@ export const ordersMessages = mergeDictionaries(
       'orders.resend': 'Reenviar',
       'orders.resendOf': 'la notificación del {at}',
       'orders.resent': 'Se reenvió la notificación; el intento nuevo aparecerá aquí en unos segundos.',
-      'orders.refresh': 'Actualizar',
-      'orders.timeline': 'Historia',
     },
     {
-      'nav.orders': 'Orders',
-      'nav.transfers': 'Transfers',
       'orders.title': 'My pay orders',
-      'orders.order': 'Order {no}',
-      'orders.back': 'Back to the orders',
       'transfers.title': 'My transfers',
-      'transfers.transfer': 'Transfer {no}',
-      'transfers.back': 'Back to the transfers',
       'orders.rastreoHint':
         'Share it with whoever pays or is paid: with it, their bank finds the SPEI payment.',
       'orders.noRastreo': 'The tracking key shows once the bank processes the SPEI payment.',
-      'orders.facts': 'Facts',
       'orders.callbacks': 'Callbacks to your system',
       'orders.callbacksList': 'Callback attempts',
       'orders.noCallbacks': 'No callback attempts yet.',
@@ -85,8 +69,6 @@ export const ordersMessages = mergeDictionaries(
       'orders.resend': 'Resend',
       'orders.resendOf': 'the callback of {at}',
       'orders.resent': 'The callback was resent; the new attempt will show here in a few seconds.',
-      'orders.refresh': 'Refresh',
-      'orders.timeline': 'History',
     },
   ),
 );
