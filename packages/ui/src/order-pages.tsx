@@ -4,17 +4,22 @@ import { ErrorNotice, Loading, Page } from './components';
 import { defineDictionaries, mergeDictionaries, useI18n } from './i18n';
 import {
   MissingParts,
+  type OrderDetail,
+  OrderFacts,
   OrderSearchList,
+  type OrderView,
   orderPage,
   ordersUiMessages,
   orderView,
   resentDelivery,
-  type TimelineEvent,
+  type TransferDetail,
+  TransferFacts,
+  type TransferView,
   transferPage,
   transferView,
 } from './orders';
 import type { Router } from './router';
-import type { Resource } from './use-resource';
+import { useResource } from './use-resource';
 
 // The skeleton of the console's and the dashboard's orders and transfers pages (docs/console.md "Orders and
 // transfers"): the calls under each app's API prefix, the search page, and an order's or a transfer's page
@@ -86,37 +91,63 @@ export function OrderListPage(props: {
   );
 }
 
+/** An order or a transfer, told apart by its kind. */
+export type RecordOf =
+  | { kind: 'orders'; record: OrderDetail }
+  | { kind: 'transfers'; record: TransferDetail };
+type RecordData = OrderView | TransferView;
+
+/** Loads the order or the transfer the page's address names (`orderNo` or `transferNo`). */
+export function useRecordView(calls: OrderCalls, kind: RecordKind, params: Record<string, string>) {
+  const no = params[kind === 'orders' ? 'orderNo' : 'transferNo'] ?? '';
+  const view = useResource<RecordData>(
+    () => (kind === 'orders' ? calls.order(no) : calls.transfer(no)),
+    [kind, no],
+  );
+  return { kind, no, view };
+}
+export type RecordView = ReturnType<typeof useRecordView>;
+
+function recordOf(kind: RecordKind, data: RecordData): RecordOf | undefined {
+  if (kind === 'orders') return 'order' in data && data.order ? { kind, record: data.order } : undefined;
+  return 'transfer' in data && data.transfer ? { kind, record: data.transfer } : undefined;
+}
+
+/** An order's or a transfer's facts; `merchant` as for OrderFacts (the console's link, none on the dashboard). */
+export function RecordFacts(props: { of: RecordOf; merchant?: ComponentChildren }) {
+  return props.of.kind === 'orders' ? (
+    <OrderFacts order={props.of.record} merchant={props.merchant} />
+  ) : (
+    <TransferFacts transfer={props.of.record} merchant={props.merchant} />
+  );
+}
+
 /**
  * An order's or a transfer's page: the way back to the list, loading and errors, `notices` (what an action
  * answered), the parts that did not answer, then `children` with the record once it is there.
  */
-export function RecordPage<
-  V extends { timeline: readonly TimelineEvent[]; missing: readonly string[] },
-  R,
->(props: {
-  kind: RecordKind;
-  no: string;
+export function RecordPage(props: {
+  record: RecordView;
   router: Router;
-  view: Resource<V>;
-  record: R | undefined;
   notices?: ComponentChildren;
-  children(record: R, data: V): ComponentChildren;
+  children(of: RecordOf, data: RecordData): ComponentChildren;
 }) {
   const { t } = useI18n();
-  const { view, record } = props;
+  const { kind, no, view } = props.record;
+  const of = view.data && recordOf(kind, view.data);
   const { Link } = props.router;
   return (
-    <Page title={t(props.kind === 'orders' ? 'orders.order' : 'transfers.transfer', { no: props.no })}>
+    <Page title={t(kind === 'orders' ? 'orders.order' : 'transfers.transfer', { no })}>
       <p>
-        <Link to={props.kind}>{t(`${props.kind}.back`)}</Link>
+        <Link to={kind}>{t(`${kind}.back`)}</Link>
       </p>
       {view.loading && !view.data && <Loading />}
       {view.error !== undefined && <ErrorNotice error={view.error} />}
       {props.notices}
-      {view.data && record && (
+      {view.data && of && (
         <>
           <MissingParts missing={view.data.missing} />
-          {props.children(record, view.data)}
+          {props.children(of, view.data)}
         </>
       )}
     </Page>

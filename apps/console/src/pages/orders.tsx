@@ -5,27 +5,21 @@ import {
   formatDateTime,
   mergeDictionaries,
   Notice,
-  type OrderDetail,
-  OrderFacts,
   OrderListPage,
-  type OrderView,
   orderPagesMessages,
   type PendingApproval,
+  RecordFacts,
   type RecordKind,
   RecordPage,
   Timeline,
   type TimelineEvent,
-  type TransferDetail,
-  TransferFacts,
-  type TransferView,
   useI18n,
   useMay,
-  useResource,
+  useRecordView,
 } from '@agentpay/ui';
-import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { PageContext } from '../app-pages';
-import { MAY_RESEND, MAY_SYNC, ordersApi } from './orders.api';
+import { MAY_RESEND, MAY_SYNC, type OrdersApi, ordersApi } from './orders.api';
 
 // Orders and transfers for operators (CONTRACT section 18): search by any of an order's numbers, its
 // claveRastreo or CLABE, filtered by merchant, status and days, paged by the server; an order's or a
@@ -138,48 +132,63 @@ function useResendAction(api: ReturnType<typeof ordersApi>, act: Act, after: () 
   };
 }
 
-/** What an order's and a transfer's pages show alike: the claveRastreo, the facts, actions, the timeline. */
-function Detail<V extends OrderView | TransferView, R extends OrderDetail | TransferDetail>(props: {
-  ctx: PageContext;
-  kind: RecordKind;
-  no: string;
-  load(): Promise<V>;
-  pick(view: V): R | undefined;
-  facts(record: R, merchant: ComponentChildren): ComponentChildren;
-  actions?(record: R, act: Act, reload: () => void): ComponentChildren;
-}) {
+/** Sync asks the channel for the order's state and moves the order to it (operators whose roles allow). */
+function SyncAction(props: { api: OrdersApi; orderNo: string; act: Act; onSynced(): void }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <h2>{t('orders.actions')}</h2>
+      <button
+        type="button"
+        onClick={async () => {
+          if (
+            await props.act(
+              () => props.api.syncOrder(props.orderNo),
+              (answer) => t('orders.synced', { status: t(`ordersUi.status.${answer.order.status}`) }),
+            )
+          )
+            props.onSynced();
+        }}
+      >
+        {t('orders.sync')}
+      </button>
+    </>
+  );
+}
+
+/** An order's or a transfer's page: the claveRastreo, the facts, the actions allowed, the timeline. */
+function Detail(props: { ctx: PageContext; kind: RecordKind }) {
   const { t } = useI18n();
   const api = useOrdersApi(props.ctx);
-  const view = useResource(props.load, [props.no]);
+  const may = useMay();
+  const record = useRecordView(api, props.kind, props.ctx.params);
+  const { view } = record;
   const { act, shown } = useOutcome();
   const resend = useResendAction(api, act, view.reload);
   const { Link } = props.ctx.router;
   return (
-    <RecordPage
-      kind={props.kind}
-      no={props.no}
-      router={props.ctx.router}
-      view={view}
-      record={view.data && props.pick(view.data)}
-      notices={shown}
-    >
-      {(record, data) => (
+    <RecordPage record={record} router={props.ctx.router} notices={shown}>
+      {(of, data) => (
         <>
           <h2>{t('orders.facts')}</h2>
-          {record.claveRastreo ? (
-            <CopyText label={t('ordersUi.claveRastreo')} value={record.claveRastreo} />
+          {of.record.claveRastreo ? (
+            <CopyText label={t('ordersUi.claveRastreo')} value={of.record.claveRastreo} />
           ) : (
             <p>{t('orders.noRastreo')}</p>
           )}
-          {props.facts(
-            record,
-            record.mchNo ? (
-              <Link to={`merchants/${encodeURIComponent(record.mchNo)}`}>{record.mchNo}</Link>
-            ) : (
-              '—'
-            ),
+          <RecordFacts
+            of={of}
+            merchant={
+              of.record.mchNo ? (
+                <Link to={`merchants/${encodeURIComponent(of.record.mchNo)}`}>{of.record.mchNo}</Link>
+              ) : (
+                '—'
+              )
+            }
+          />
+          {of.kind === 'orders' && may(MAY_SYNC) && (
+            <SyncAction api={api} orderNo={of.record.orderNo} act={act} onSynced={view.reload} />
           )}
-          {props.actions?.(record, act, view.reload)}
           <div class="page-head">
             <h2>{t('orders.timeline')}</h2>
             <button type="button" class="secondary" onClick={view.reload}>
@@ -194,57 +203,9 @@ function Detail<V extends OrderView | TransferView, R extends OrderDetail | Tran
 }
 
 export function OrderPage(ctx: PageContext) {
-  const { t } = useI18n();
-  const api = useOrdersApi(ctx);
-  const may = useMay();
-  const orderNo = ctx.params['orderNo'] ?? '';
-  return (
-    <Detail
-      ctx={ctx}
-      kind="orders"
-      no={orderNo}
-      load={() => api.order(orderNo)}
-      pick={(view) => view.order}
-      facts={(order, merchant) => <OrderFacts order={order} merchant={merchant} />}
-      actions={
-        may(MAY_SYNC)
-          ? (order, act, reload) => (
-              <>
-                <h2>{t('orders.actions')}</h2>
-                <button
-                  type="button"
-                  onClick={async () => {
-                    if (
-                      await act(
-                        () => api.syncOrder(order.orderNo),
-                        (answer) =>
-                          t('orders.synced', { status: t(`ordersUi.status.${answer.order.status}`) }),
-                      )
-                    )
-                      reload();
-                  }}
-                >
-                  {t('orders.sync')}
-                </button>
-              </>
-            )
-          : undefined
-      }
-    />
-  );
+  return <Detail ctx={ctx} kind="orders" />;
 }
 
 export function TransferPage(ctx: PageContext) {
-  const api = useOrdersApi(ctx);
-  const transferNo = ctx.params['transferNo'] ?? '';
-  return (
-    <Detail
-      ctx={ctx}
-      kind="transfers"
-      no={transferNo}
-      load={() => api.transfer(transferNo)}
-      pick={(view) => view.transfer}
-      facts={(transfer, merchant) => <TransferFacts transfer={transfer} merchant={merchant} />}
-    />
-  );
+  return <Detail ctx={ctx} kind="transfers" />;
 }

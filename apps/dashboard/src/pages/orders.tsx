@@ -6,24 +6,18 @@ import {
   formatDateTime,
   mergeDictionaries,
   Notice,
-  type OrderDetail,
-  OrderFacts,
   OrderListPage,
-  type OrderView,
   orderPagesMessages,
+  RecordFacts,
   type RecordKind,
   RecordPage,
   TableRegion,
   Timeline,
   type TimelineEvent,
-  type TransferDetail,
-  TransferFacts,
-  type TransferView,
   useI18n,
   useMay,
-  useResource,
+  useRecordView,
 } from '@agentpay/ui';
-import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { PageContext } from '../app-pages';
 import { MAY_RESEND, type OrdersApi, ordersApi } from './orders.api';
@@ -192,31 +186,19 @@ function History(props: { timeline: readonly TimelineEvent[]; onRefresh(): void 
   );
 }
 
-/** What an order's and a transfer's pages show alike: the claveRastreo first, facts, callbacks, history. */
-function Detail<V extends OrderView | TransferView, R extends OrderDetail | TransferDetail>(props: {
-  ctx: PageContext;
-  kind: RecordKind;
-  no: string;
-  load(): Promise<V>;
-  pick(view: V): R | undefined;
-  facts(record: R): ComponentChildren;
-}) {
+/** An order's or a transfer's page: the claveRastreo first, the facts, the callback attempts, the history. */
+function Detail(props: { ctx: PageContext; kind: RecordKind }) {
   const { t } = useI18n();
   const api = useOrdersApi(props.ctx);
-  const view = useResource(props.load, [props.no]);
+  const record = useRecordView(api, props.kind, props.ctx.params);
+  const { view } = record;
   return (
-    <RecordPage
-      kind={props.kind}
-      no={props.no}
-      router={props.ctx.router}
-      view={view}
-      record={view.data && props.pick(view.data)}
-    >
-      {(record, data) => (
+    <RecordPage record={record} router={props.ctx.router}>
+      {(of, data) => (
         <>
-          <Rastreo value={record.claveRastreo} />
+          <Rastreo value={of.record.claveRastreo} />
           <h2>{t('orders.facts')}</h2>
-          {props.facts(record)}
+          <RecordFacts of={of} />
           <CallbackAttempts api={api} timeline={data.timeline} onResent={view.reload} />
           <History timeline={data.timeline} onRefresh={view.reload} />
         </>
@@ -226,31 +208,9 @@ function Detail<V extends OrderView | TransferView, R extends OrderDetail | Tran
 }
 
 export function OrderPage(ctx: PageContext) {
-  const api = useOrdersApi(ctx);
-  const orderNo = ctx.params['orderNo'] ?? '';
-  return (
-    <Detail
-      ctx={ctx}
-      kind="orders"
-      no={orderNo}
-      load={() => api.order(orderNo)}
-      pick={(view) => view.order}
-      facts={(order) => <OrderFacts order={order} />}
-    />
-  );
+  return <Detail ctx={ctx} kind="orders" />;
 }
 
 export function TransferPage(ctx: PageContext) {
-  const api = useOrdersApi(ctx);
-  const transferNo = ctx.params['transferNo'] ?? '';
-  return (
-    <Detail
-      ctx={ctx}
-      kind="transfers"
-      no={transferNo}
-      load={() => api.transfer(transferNo)}
-      pick={(view) => view.transfer}
-      facts={(transfer) => <TransferFacts transfer={transfer} />}
-    />
-  );
+  return <Detail ctx={ctx} kind="transfers" />;
 }
