@@ -295,10 +295,14 @@ interface ResultRow {
   createdAt: string;
 }
 
-/** A kind's own columns, between the status and the creation time. */
-interface ResultColumn<T> {
+/** What tells one kind's table from the other's: its texts' keys, its number, its own columns. */
+interface ResultKind<T> {
   label: string;
-  cell(row: T): ComponentChildren;
+  numberLabel: string;
+  path: 'orders' | 'transfers';
+  number(row: T): string;
+  /** Between the status and the creation time. */
+  columns: readonly { label: string; cell(row: T): ComponentChildren }[];
 }
 
 /** Results as a table that scrolls inside itself on a phone; the number links to the row's page. */
@@ -306,29 +310,25 @@ function ResultsTable<T extends ResultRow>(props: {
   items: readonly T[];
   Link: Router['Link'];
   withMerchant: boolean;
-  label: string;
-  numberLabel: string;
-  path: 'orders' | 'transfers';
-  number(row: T): string;
-  columns: readonly ResultColumn<T>[];
+  of: ResultKind<T>;
 }) {
   const { t, lang } = useI18n();
-  const { Link } = props;
+  const { Link, of } = props;
   return (
-    <TableRegion label={props.label}>
+    <TableRegion label={t(of.label)}>
       <table>
         <thead>
           <tr>
-            <th scope="col">{props.numberLabel}</th>
+            <th scope="col">{t(of.numberLabel)}</th>
             {props.withMerchant && <th scope="col">{t('ordersUi.mchNo')}</th>}
             <th scope="col">{t('ordersUi.mchOrderNo')}</th>
             <th scope="col" class="num">
               {t('ordersUi.amount')}
             </th>
             <th scope="col">{t('ordersUi.status')}</th>
-            {props.columns.map((c) => (
+            {of.columns.map((c) => (
               <th key={c.label} scope="col">
-                {c.label}
+                {t(c.label)}
               </th>
             ))}
             <th scope="col">{t('ordersUi.createdAt')}</th>
@@ -336,11 +336,11 @@ function ResultsTable<T extends ResultRow>(props: {
         </thead>
         <tbody>
           {props.items.map((row) => {
-            const no = props.number(row);
+            const no = of.number(row);
             return (
               <tr key={no}>
                 <td class="nowrap">
-                  <Link to={`${props.path}/${encodeURIComponent(no)}`}>{no}</Link>
+                  <Link to={`${of.path}/${encodeURIComponent(no)}`}>{no}</Link>
                 </td>
                 {props.withMerchant && <td>{row.mchNo ?? '—'}</td>}
                 <td>{row.mchOrderNo}</td>
@@ -350,7 +350,7 @@ function ResultsTable<T extends ResultRow>(props: {
                 <td>
                   <StatusBadge status={row.status} />
                 </td>
-                {props.columns.map((c) => (
+                {of.columns.map((c) => (
                   <td key={c.label}>{c.cell(row)}</td>
                 ))}
                 <td class="nowrap">{formatDateTime(row.createdAt, lang)}</td>
@@ -363,58 +363,36 @@ function ResultsTable<T extends ResultRow>(props: {
   );
 }
 
-/** Orders as a table that scrolls inside itself on a phone; the number links to the order's page. */
-export function OrdersTable(props: {
-  items: readonly OrderSummary[];
-  Link: Router['Link'];
-  withMerchant: boolean;
-}) {
-  const { t } = useI18n();
-  return (
-    <ResultsTable
-      {...props}
-      label={t('ordersUi.list.orders')}
-      numberLabel={t('ordersUi.orderNo')}
-      path="orders"
-      number={(o) => o.orderNo}
-      columns={[
-        { label: t('ordersUi.claveRastreo'), cell: (o) => o.claveRastreo || '—' },
-        { label: t('ordersUi.clabe'), cell: (o) => o.clabe || '—' },
-      ]}
-    />
-  );
-}
+const ORDER_RESULTS: ResultKind<OrderSummary> = {
+  label: 'ordersUi.list.orders',
+  numberLabel: 'ordersUi.orderNo',
+  path: 'orders',
+  number: (o) => o.orderNo,
+  columns: [
+    { label: 'ordersUi.claveRastreo', cell: (o) => o.claveRastreo || '—' },
+    { label: 'ordersUi.clabe', cell: (o) => o.clabe || '—' },
+  ],
+};
 
-/** Transfers as a table; the number links to the transfer's page. */
-export function TransfersTable(props: {
-  items: readonly TransferSummary[];
-  Link: Router['Link'];
-  withMerchant: boolean;
-}) {
-  const { t } = useI18n();
-  return (
-    <ResultsTable
-      {...props}
-      label={t('ordersUi.list.transfers')}
-      numberLabel={t('ordersUi.transferNo')}
-      path="transfers"
-      number={(x) => x.transferNo}
-      columns={[
-        {
-          label: t('ordersUi.payee'),
-          cell: (x) => (
-            <>
-              {x.payeeName}
-              <br />
-              <code>{x.payeeAccount}</code>
-            </>
-          ),
-        },
-        { label: t('ordersUi.claveRastreo'), cell: (x) => x.claveRastreo || '—' },
-      ]}
-    />
-  );
-}
+const TRANSFER_RESULTS: ResultKind<TransferSummary> = {
+  label: 'ordersUi.list.transfers',
+  numberLabel: 'ordersUi.transferNo',
+  path: 'transfers',
+  number: (x) => x.transferNo,
+  columns: [
+    {
+      label: 'ordersUi.payee',
+      cell: (x) => (
+        <>
+          {x.payeeName}
+          <br />
+          <code>{x.payeeAccount}</code>
+        </>
+      ),
+    },
+    { label: 'ordersUi.claveRastreo', cell: (x) => x.claveRastreo || '—' },
+  ],
+};
 
 type ListProps =
   | { kind: 'orders'; load(query: Query): Promise<z.infer<typeof orderPage>> }
@@ -446,13 +424,15 @@ export function OrderSearchList(props: ListProps & { router: Router; path: strin
       {list.data && items.length === 0 && <p>{t('common.none')}</p>}
       {items.length > 0 &&
         (props.kind === 'orders' ? (
-          <OrdersTable
+          <ResultsTable
+            of={ORDER_RESULTS}
             items={items as OrderSummary[]}
             Link={props.router.Link}
             withMerchant={props.withMerchant}
           />
         ) : (
-          <TransfersTable
+          <ResultsTable
+            of={TRANSFER_RESULTS}
             items={items as TransferSummary[]}
             Link={props.router.Link}
             withMerchant={props.withMerchant}

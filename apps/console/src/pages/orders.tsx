@@ -24,7 +24,8 @@ import { MAY_RESEND, MAY_SYNC, type OrdersApi, ordersApi } from './orders.api';
 // Orders and transfers for operators (CONTRACT section 18): search by any of an order's numbers, its
 // claveRastreo or CLABE, filtered by merchant, status and days, paged by the server; an order's or a
 // transfer's page with one timeline of everything that happened to it, and the actions the person's roles
-// allow (sync, resend a callback). The pieces the dashboard shows too live in packages/ui/src/orders.tsx.
+// allow (sync, resend a callback). The pieces the dashboard shows too live in packages/ui/src/orders.tsx and
+// order-pages.tsx.
 
 export const ordersMessages = mergeDictionaries(
   orderPagesMessages,
