@@ -42,6 +42,8 @@ export const ledgerEnv = z
     OUTBOX_RETENTION_DAYS: z.coerce.number().min(0).default(7),
     /** Days the channels' statement lines are kept; default 400 (past a year of re-runs); 0 keeps them forever. */
     STATEMENT_RETENTION_DAYS: z.coerce.number().min(0).default(400),
+    /** Days a settlement run's row is kept; default 400 (past a year of history); 0 keeps them forever. */
+    SETTLEMENT_RUN_RETENTION_DAYS: z.coerce.number().min(0).default(400),
     /** Durable JetStream consumer of pay and transfer status changes the replicas share; default `ledger`. */
     LEDGER_CONSUMER: z
       .string()

@@ -20,6 +20,7 @@ import {
   toMerchantBalance,
   toMerchantSettlement,
   toReconciliationRun,
+  toSettlementRun,
 } from './ledger.mapper.js';
 import type { DiscrepancyQueries } from './reconciliation/discrepancies.service.js';
 import type { Reconciliation } from './reconciliation/reconciliation.service.js';
@@ -251,7 +252,7 @@ export function createLedgerHandlers(deps: {
     }),
     RunSettlement: unary(logger, async (request) => {
       const until = request.until ? instant(request.until, 'until') : undefined;
-      return { settled: await settlement.settleDue(until) };
+      return { settled: await settlement.settleDue(until, { trigger: 'operator' }) };
     }),
     Check: unary(logger, async () => {
       const report = await queries.check();
@@ -282,6 +283,13 @@ export function createLedgerHandlers(deps: {
     ListSettlements: unary(logger, async (request) => {
       const page = await mapped(() => queries.settlements({ limit: request.limit, after: request.after }));
       return { items: page.items.map(toMerchantSettlement), next_after: page.nextAfter ?? '' };
+    }),
+    ListSettlementRuns: ledgerUnary(logger, async (request) => {
+      const page = await settlement.runs({ limit: request.limit, after: request.after });
+      return {
+        items: page.items.map(toSettlementRun),
+        next_after: page.next === null ? '' : String(page.next),
+      };
     }),
   };
 }

@@ -4,9 +4,10 @@ import type {
   MerchantBalance,
   MerchantSettlement,
   ReconciliationRun,
+  SettlementRun,
 } from '@agentpay/proto';
 import { AppError } from '@agentpay/wire';
-import type { DiscrepancyRow, EntryRow, ReconRunRow } from './db/schema.js';
+import type { DiscrepancyRow, EntryRow, ReconRunRow, SettlementRunRow } from './db/schema.js';
 import type { MerchantSettlementRow, Parts } from './ledger/statement.repository.js';
 
 // The one mapping between the LedgerService proto and the ledger's domain: request fields to use-case
@@ -52,6 +53,20 @@ export function toReconciliationRun(row: ReconRunRow): ReconciliationRun {
     discrepancies: String(row.discrepancies),
     returned: String(row.returned),
     error: row.error ?? '',
+  };
+}
+
+/** A settlement run as the proto carries it (instants as RFC 3339 text). */
+export function toSettlementRun(row: SettlementRunRow): SettlementRun {
+  return {
+    id: String(row.id),
+    trigger: row.trigger,
+    until: row.until.toISOString(),
+    started_at: row.started_at.toISOString(),
+    finished_at: row.finished_at.toISOString(),
+    settled: row.settled,
+    status: row.status,
+    error: row.error,
   };
 }
 

@@ -60,6 +60,7 @@ export async function main(
       ledgerRetentionRules({
         outboxDays: config.OUTBOX_RETENTION_DAYS,
         statementDays: config.STATEMENT_RETENTION_DAYS,
+        settlementRunDays: config.SETTLEMENT_RUN_RETENTION_DAYS,
       }),
     );
     svc.own(

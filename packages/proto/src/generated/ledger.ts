@@ -20,6 +20,8 @@ import type { ListReconciliationRunsRequest as _agentpay_ledger_v1_ListReconcili
 import type { ListReconciliationRunsResponse as _agentpay_ledger_v1_ListReconciliationRunsResponse, ListReconciliationRunsResponse__Output as _agentpay_ledger_v1_ListReconciliationRunsResponse__Output } from './agentpay/ledger/v1/ListReconciliationRunsResponse.js';
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from './agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from './agentpay/ledger/v1/ListRecordsResponse.js';
+import type { ListSettlementRunsRequest as _agentpay_ledger_v1_ListSettlementRunsRequest, ListSettlementRunsRequest__Output as _agentpay_ledger_v1_ListSettlementRunsRequest__Output } from './agentpay/ledger/v1/ListSettlementRunsRequest.js';
+import type { ListSettlementRunsResponse as _agentpay_ledger_v1_ListSettlementRunsResponse, ListSettlementRunsResponse__Output as _agentpay_ledger_v1_ListSettlementRunsResponse__Output } from './agentpay/ledger/v1/ListSettlementRunsResponse.js';
 import type { ListSettlementsRequest as _agentpay_ledger_v1_ListSettlementsRequest, ListSettlementsRequest__Output as _agentpay_ledger_v1_ListSettlementsRequest__Output } from './agentpay/ledger/v1/ListSettlementsRequest.js';
 import type { ListSettlementsResponse as _agentpay_ledger_v1_ListSettlementsResponse, ListSettlementsResponse__Output as _agentpay_ledger_v1_ListSettlementsResponse__Output } from './agentpay/ledger/v1/ListSettlementsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from './agentpay/ledger/v1/MerchantBalance.js';
@@ -32,6 +34,7 @@ import type { RunReconciliationRequest as _agentpay_ledger_v1_RunReconciliationR
 import type { RunReconciliationResponse as _agentpay_ledger_v1_RunReconciliationResponse, RunReconciliationResponse__Output as _agentpay_ledger_v1_RunReconciliationResponse__Output } from './agentpay/ledger/v1/RunReconciliationResponse.js';
 import type { RunSettlementRequest as _agentpay_ledger_v1_RunSettlementRequest, RunSettlementRequest__Output as _agentpay_ledger_v1_RunSettlementRequest__Output } from './agentpay/ledger/v1/RunSettlementRequest.js';
 import type { RunSettlementResponse as _agentpay_ledger_v1_RunSettlementResponse, RunSettlementResponse__Output as _agentpay_ledger_v1_RunSettlementResponse__Output } from './agentpay/ledger/v1/RunSettlementResponse.js';
+import type { SettlementRun as _agentpay_ledger_v1_SettlementRun, SettlementRun__Output as _agentpay_ledger_v1_SettlementRun__Output } from './agentpay/ledger/v1/SettlementRun.js';
 import type { VoidFreezeRequest as _agentpay_ledger_v1_VoidFreezeRequest, VoidFreezeRequest__Output as _agentpay_ledger_v1_VoidFreezeRequest__Output } from './agentpay/ledger/v1/VoidFreezeRequest.js';
 import type { VoidFreezeResponse as _agentpay_ledger_v1_VoidFreezeResponse, VoidFreezeResponse__Output as _agentpay_ledger_v1_VoidFreezeResponse__Output } from './agentpay/ledger/v1/VoidFreezeResponse.js';
 
@@ -62,6 +65,8 @@ export interface ProtoGrpcType {
         ListReconciliationRunsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListReconciliationRunsResponse, _agentpay_ledger_v1_ListReconciliationRunsResponse__Output>
         ListRecordsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsRequest__Output>
         ListRecordsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsResponse__Output>
+        ListSettlementRunsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListSettlementRunsRequest, _agentpay_ledger_v1_ListSettlementRunsRequest__Output>
+        ListSettlementRunsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListSettlementRunsResponse, _agentpay_ledger_v1_ListSettlementRunsResponse__Output>
         ListSettlementsRequest: MessageTypeDefinition<_agentpay_ledger_v1_ListSettlementsRequest, _agentpay_ledger_v1_ListSettlementsRequest__Output>
         ListSettlementsResponse: MessageTypeDefinition<_agentpay_ledger_v1_ListSettlementsResponse, _agentpay_ledger_v1_ListSettlementsResponse__Output>
         MerchantBalance: MessageTypeDefinition<_agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_MerchantBalance__Output>
@@ -74,6 +79,7 @@ export interface ProtoGrpcType {
         RunReconciliationResponse: MessageTypeDefinition<_agentpay_ledger_v1_RunReconciliationResponse, _agentpay_ledger_v1_RunReconciliationResponse__Output>
         RunSettlementRequest: MessageTypeDefinition<_agentpay_ledger_v1_RunSettlementRequest, _agentpay_ledger_v1_RunSettlementRequest__Output>
         RunSettlementResponse: MessageTypeDefinition<_agentpay_ledger_v1_RunSettlementResponse, _agentpay_ledger_v1_RunSettlementResponse__Output>
+        SettlementRun: MessageTypeDefinition<_agentpay_ledger_v1_SettlementRun, _agentpay_ledger_v1_SettlementRun__Output>
         VoidFreezeRequest: MessageTypeDefinition<_agentpay_ledger_v1_VoidFreezeRequest, _agentpay_ledger_v1_VoidFreezeRequest__Output>
         VoidFreezeResponse: MessageTypeDefinition<_agentpay_ledger_v1_VoidFreezeResponse, _agentpay_ledger_v1_VoidFreezeResponse__Output>
       }

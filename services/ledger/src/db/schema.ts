@@ -157,6 +157,23 @@ export interface ReconRunsTable {
   error: string | null;
 }
 
+/** One settlement run: every operator run, and each timer round that settled something or failed. */
+export interface SettlementRunsTable {
+  id: Generated<Int8>;
+  /** sweep (the timer) | operator (RunSettlement) */
+  trigger: string;
+  /** It settled what was due by this instant. */
+  until: Date;
+  started_at: Date;
+  finished_at: Date;
+  /** Pay-ins it settled (a failed run: those before the failure, which stay settled). */
+  settled: number;
+  /** succeeded | failed */
+  status: string;
+  /** Why a failed run failed; '' otherwise. */
+  error: Generated<string>;
+}
+
 export interface DiscrepanciesTable {
   id: Generated<number>;
   /** route:day:kind:reference; a run of the same day adds nothing it found before. */
@@ -210,6 +227,7 @@ export interface Database {
   observed_orders: ObservedOrdersTable;
   statement_lines: StatementLinesTable;
   recon_runs: ReconRunsTable;
+  settlement_runs: SettlementRunsTable;
   discrepancies: DiscrepanciesTable;
   entry_origins: EntryOriginsTable;
 }
@@ -220,3 +238,4 @@ export type PayInRow = Selectable<PayInsTable>;
 export type ObservedOrderRow = Selectable<ObservedOrdersTable>;
 export type DiscrepancyRow = Selectable<DiscrepanciesTable>;
 export type ReconRunRow = Selectable<ReconRunsTable>;
+export type SettlementRunRow = Selectable<SettlementRunsTable>;

@@ -15,9 +15,14 @@ export interface LedgerRetention {
    * missing on the channel): keep them longer than you reconcile back.
    */
   statementDays: number;
+  /** SETTLEMENT_RUN_RETENTION_DAYS: the settlement runs (settlement_runs), by when each started. */
+  settlementRunDays: number;
 }
 
-/** The rules the settings turn on, each served by an index (migration 20261124T0300_retention_indexes). */
+/**
+ * The rules the settings turn on, each served by an index (migrations 20261124T0300_retention_indexes and
+ * 20261127T1400_settlement_runs).
+ */
 export function ledgerRetentionRules(keep: LedgerRetention): RetentionRule[] {
   const rules: RetentionRule[] = [];
   if (keep.outboxDays > 0) rules.push(publishedOutboxRule(keep.outboxDays * DAY_MS));
@@ -27,6 +32,13 @@ export function ledgerRetentionRules(keep: LedgerRetention): RetentionRule[] {
       table: 'statement_lines',
       timeColumn: 'occurred_at',
       keepMs: keep.statementDays * DAY_MS,
+    });
+  if (keep.settlementRunDays > 0)
+    rules.push({
+      name: 'settlement_runs',
+      table: 'settlement_runs',
+      timeColumn: 'started_at',
+      keepMs: keep.settlementRunDays * DAY_MS,
     });
   return rules;
 }

@@ -19,6 +19,8 @@ import type { ListReconciliationRunsRequest as _agentpay_ledger_v1_ListReconcili
 import type { ListReconciliationRunsResponse as _agentpay_ledger_v1_ListReconciliationRunsResponse, ListReconciliationRunsResponse__Output as _agentpay_ledger_v1_ListReconciliationRunsResponse__Output } from '../../../agentpay/ledger/v1/ListReconciliationRunsResponse.js';
 import type { ListRecordsRequest as _agentpay_ledger_v1_ListRecordsRequest, ListRecordsRequest__Output as _agentpay_ledger_v1_ListRecordsRequest__Output } from '../../../agentpay/ledger/v1/ListRecordsRequest.js';
 import type { ListRecordsResponse as _agentpay_ledger_v1_ListRecordsResponse, ListRecordsResponse__Output as _agentpay_ledger_v1_ListRecordsResponse__Output } from '../../../agentpay/ledger/v1/ListRecordsResponse.js';
+import type { ListSettlementRunsRequest as _agentpay_ledger_v1_ListSettlementRunsRequest, ListSettlementRunsRequest__Output as _agentpay_ledger_v1_ListSettlementRunsRequest__Output } from '../../../agentpay/ledger/v1/ListSettlementRunsRequest.js';
+import type { ListSettlementRunsResponse as _agentpay_ledger_v1_ListSettlementRunsResponse, ListSettlementRunsResponse__Output as _agentpay_ledger_v1_ListSettlementRunsResponse__Output } from '../../../agentpay/ledger/v1/ListSettlementRunsResponse.js';
 import type { ListSettlementsRequest as _agentpay_ledger_v1_ListSettlementsRequest, ListSettlementsRequest__Output as _agentpay_ledger_v1_ListSettlementsRequest__Output } from '../../../agentpay/ledger/v1/ListSettlementsRequest.js';
 import type { ListSettlementsResponse as _agentpay_ledger_v1_ListSettlementsResponse, ListSettlementsResponse__Output as _agentpay_ledger_v1_ListSettlementsResponse__Output } from '../../../agentpay/ledger/v1/ListSettlementsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from '../../../agentpay/ledger/v1/MerchantBalance.js';
@@ -183,18 +185,33 @@ export interface LedgerServiceClient extends grpc.Client {
   listRecords(argument: _agentpay_ledger_v1_ListRecordsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListRecordsResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * The ledger records no settlement runs: each merchant's last settlement (its latest settled pay-in,
-   * a REALTIME one at its pay time) and what still waits in pending, keyset-paged by merchant.
-   * Errors: INVALID_ARGUMENT.
+   * The settlement runs (settlement_runs) newest first, keyset-paged: every RunSettlement, and each timer
+   * round that settled something or failed. Errors: INVALID_ARGUMENT (a bad limit or cursor).
+   */
+  ListSettlementRuns(argument: _agentpay_ledger_v1_ListSettlementRunsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementRunsResponse__Output>): grpc.ClientUnaryCall;
+  ListSettlementRuns(argument: _agentpay_ledger_v1_ListSettlementRunsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementRunsResponse__Output>): grpc.ClientUnaryCall;
+  ListSettlementRuns(argument: _agentpay_ledger_v1_ListSettlementRunsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementRunsResponse__Output>): grpc.ClientUnaryCall;
+  ListSettlementRuns(argument: _agentpay_ledger_v1_ListSettlementRunsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementRunsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The settlement runs (settlement_runs) newest first, keyset-paged: every RunSettlement, and each timer
+   * round that settled something or failed. Errors: INVALID_ARGUMENT (a bad limit or cursor).
+   */
+  listSettlementRuns(argument: _agentpay_ledger_v1_ListSettlementRunsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementRunsResponse__Output>): grpc.ClientUnaryCall;
+  listSettlementRuns(argument: _agentpay_ledger_v1_ListSettlementRunsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementRunsResponse__Output>): grpc.ClientUnaryCall;
+  listSettlementRuns(argument: _agentpay_ledger_v1_ListSettlementRunsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementRunsResponse__Output>): grpc.ClientUnaryCall;
+  listSettlementRuns(argument: _agentpay_ledger_v1_ListSettlementRunsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementRunsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Each merchant's last settlement (its latest settled pay-in, a REALTIME one at its pay time) and what
+   * still waits in pending, keyset-paged by merchant. Errors: INVALID_ARGUMENT.
    */
   ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   ListSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The ledger records no settlement runs: each merchant's last settlement (its latest settled pay-in,
-   * a REALTIME one at its pay time) and what still waits in pending, keyset-paged by merchant.
-   * Errors: INVALID_ARGUMENT.
+   * Each merchant's last settlement (its latest settled pay-in, a REALTIME one at its pay time) and what
+   * still waits in pending, keyset-paged by merchant. Errors: INVALID_ARGUMENT.
    */
   listSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
   listSettlements(argument: _agentpay_ledger_v1_ListSettlementsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_ListSettlementsResponse__Output>): grpc.ClientUnaryCall;
@@ -325,9 +342,14 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
   ListRecords: grpc.handleUnaryCall<_agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse>;
   
   /**
-   * The ledger records no settlement runs: each merchant's last settlement (its latest settled pay-in,
-   * a REALTIME one at its pay time) and what still waits in pending, keyset-paged by merchant.
-   * Errors: INVALID_ARGUMENT.
+   * The settlement runs (settlement_runs) newest first, keyset-paged: every RunSettlement, and each timer
+   * round that settled something or failed. Errors: INVALID_ARGUMENT (a bad limit or cursor).
+   */
+  ListSettlementRuns: grpc.handleUnaryCall<_agentpay_ledger_v1_ListSettlementRunsRequest__Output, _agentpay_ledger_v1_ListSettlementRunsResponse>;
+  
+  /**
+   * Each merchant's last settlement (its latest settled pay-in, a REALTIME one at its pay time) and what
+   * still waits in pending, keyset-paged by merchant. Errors: INVALID_ARGUMENT.
    */
   ListSettlements: grpc.handleUnaryCall<_agentpay_ledger_v1_ListSettlementsRequest__Output, _agentpay_ledger_v1_ListSettlementsResponse>;
   
@@ -369,6 +391,7 @@ export interface LedgerServiceDefinition extends grpc.ServiceDefinition {
   ListOrderEntries: MethodDefinition<_agentpay_ledger_v1_OrderEntriesRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_OrderEntriesRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>
   ListReconciliationRuns: MethodDefinition<_agentpay_ledger_v1_ListReconciliationRunsRequest, _agentpay_ledger_v1_ListReconciliationRunsResponse, _agentpay_ledger_v1_ListReconciliationRunsRequest__Output, _agentpay_ledger_v1_ListReconciliationRunsResponse__Output>
   ListRecords: MethodDefinition<_agentpay_ledger_v1_ListRecordsRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_ListRecordsRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>
+  ListSettlementRuns: MethodDefinition<_agentpay_ledger_v1_ListSettlementRunsRequest, _agentpay_ledger_v1_ListSettlementRunsResponse, _agentpay_ledger_v1_ListSettlementRunsRequest__Output, _agentpay_ledger_v1_ListSettlementRunsResponse__Output>
   ListSettlements: MethodDefinition<_agentpay_ledger_v1_ListSettlementsRequest, _agentpay_ledger_v1_ListSettlementsResponse, _agentpay_ledger_v1_ListSettlementsRequest__Output, _agentpay_ledger_v1_ListSettlementsResponse__Output>
   ResolveDiscrepancy: MethodDefinition<_agentpay_ledger_v1_ResolveDiscrepancyRequest, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output, _agentpay_ledger_v1_Discrepancy__Output>
   RunReconciliation: MethodDefinition<_agentpay_ledger_v1_RunReconciliationRequest, _agentpay_ledger_v1_RunReconciliationResponse, _agentpay_ledger_v1_RunReconciliationRequest__Output, _agentpay_ledger_v1_RunReconciliationResponse__Output>
