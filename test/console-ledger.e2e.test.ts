@@ -19,7 +19,8 @@ import { startTestStack } from './support/stack.js';
 // balance and downloads the statement's CSV, whose movements add up from the opening to the closing balance
 // the page and the API show, with a merchant's formula-like text made harmless; a viewer reads but is
 // offered no export and is refused it; an operator with the reconciliation role opens a merchant's
-// statement and runs the ledger check; an admin settles what is due; support may not read statements.
+// statement and runs the ledger check; an admin settles what is due and sees its run listed; support may not
+// read statements or settlements.
 
 const TIME_ZONE = 'America/Mexico_City';
 /** A merchant-controlled text a spreadsheet would run as a formula. */
@@ -345,7 +346,7 @@ describe('the operator console', () => {
     expect((await exported.text()).split('\r\n').filter(Boolean)).toHaveLength(1 + 1 + 6 + 1);
   });
 
-  it('an admin settles what is due from the ledger page, and sees no check and no statements', async () => {
+  it('an admin settles what is due from the ledger page, sees the run head the runs, and sees no check and no statements', async () => {
     const opened = await openPage(browser, `${stack.urls.admin}/console/ledger`, {
       as: { person: adminOperator },
     });
@@ -354,8 +355,19 @@ describe('the operator console', () => {
     await region.getByRole('link', { name: merchant.mchNo }).waitFor();
     expect(await page.getByRole('button', { name: 'Revisar ahora' }).count()).toBe(0);
     expect(await page.getByLabel('Comercio (número o nombre)').count()).toBe(0);
+    // The setup's run (an operator's, two orders) is in the runs table, newest first.
+    const runs = page.getByRole('region', { name: 'Corridas de liquidación' });
+    const runRows = runs.getByRole('row');
+    await runRows.nth(1).waitFor();
+    const before = await runRows.count();
+    const cells = (row: number) => runRows.nth(row).getByRole('cell').allTextContents();
+    const listed = await Promise.all(Array.from({ length: before - 1 }, (_, i) => cells(i + 1)));
+    // Started and finished, then trigger, due up to, orders settled, status.
+    expect(listed.map((c) => c.slice(2))).toContainEqual(['Operador', expect.any(String), '2', 'Terminada']);
     await page.getByRole('button', { name: 'Liquidar ahora lo vencido' }).click();
     await page.getByRole('status').filter({ hasText: 'Se liquidaron 0 órdenes' }).waitFor();
+    await waitFor(async () => (await runRows.count()) === before + 1, { message: 'the new run listed' });
+    expect((await cells(1)).slice(2)).toEqual(['Operador', expect.any(String), '0', 'Terminada']);
     await opened.context.close();
   });
 
@@ -365,6 +377,14 @@ describe('the operator console', () => {
     expect((await as(support, `/admin/merchants/${merchant.mchNo}/statement`)).status).toBe(403);
     expect((await as(support, `/admin/merchants/${merchant.mchNo}/statement.csv`)).status).toBe(403);
     expect((await as(support, '/admin/settlements')).status).toBe(403);
+    expect((await as(support, '/admin/settlements/runs')).status).toBe(403);
+    expect((await as(reconciler, '/admin/settlements/runs?cursor=x')).status).toBe(400);
+    const runs = (await (await as(reconciler, '/admin/settlements/runs?limit=200')).json()) as {
+      items: { trigger: string; settled: number; status: string }[];
+    };
+    expect(runs.items).toContainEqual(
+      expect.objectContaining({ trigger: 'operator', settled: 2, status: 'succeeded' }),
+    );
     expect((await as(reconciler, '/admin/merchants/NOPE404/statement')).status).toBe(404);
     const settlements = (await (await as(reconciler, '/admin/settlements?limit=200')).json()) as {
       items: { mchNo: string; lastSettlement?: { orderNo: string } }[];

@@ -2,7 +2,7 @@ import { type ApiClient, balanceParts, type Query, statementPage, withQuery } fr
 import * as z from 'zod/mini';
 
 // The console's ledger calls (docs/console.md "Ledger"): a merchant's balance and statement, the books'
-// check, each merchant's last settlement, and a settlement run.
+// check, each merchant's last settlement, the settlement runs, and a settlement run.
 
 const enc = encodeURIComponent;
 
@@ -14,6 +14,7 @@ export const MAY = {
   statementCsv: 'GET /admin/merchants/:mchNo/statement.csv',
   check: 'GET /admin/ledger/check',
   settlements: 'GET /admin/settlements',
+  settlementRuns: 'GET /admin/settlements/runs',
   runSettlement: 'POST /admin/settlements/run',
 } as const;
 
@@ -38,6 +39,22 @@ export const settlementPage = z.object({
 
 export const settlementRun = z.object({ settled: z.number(), until: z.string() });
 
+export const settlementRunsPage = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      trigger: z.enum(['sweep', 'operator']),
+      until: z.string(),
+      startedAt: z.string(),
+      finishedAt: z.string(),
+      settled: z.number(),
+      status: z.enum(['succeeded', 'failed']),
+      error: z.optional(z.string()),
+    }),
+  ),
+  next: z.optional(z.string()),
+});
+
 export function ledgerApi(client: ApiClient) {
   return {
     balance: (mchNo: string) => client.get(`/admin/merchants/${enc(mchNo)}/balance`, balanceParts),
@@ -48,6 +65,7 @@ export function ledgerApi(client: ApiClient) {
       withQuery(`/admin/merchants/${enc(mchNo)}/statement.csv`, query),
     check: () => client.get('/admin/ledger/check', ledgerCheck),
     settlements: (cursor: string) => client.get('/admin/settlements', settlementPage, { cursor }),
+    settlementRuns: (cursor: string) => client.get('/admin/settlements/runs', settlementRunsPage, { cursor }),
     runSettlement: () => client.send('POST', '/admin/settlements/run', {}, settlementRun),
   };
 }

@@ -25,7 +25,7 @@ import type { ConsoleApi } from '../console-api';
 import { type LedgerApi, ledgerApi, MAY } from './ledger.api';
 
 // The books for operators (CONTRACT section 18 "ledger"): find a merchant and open its statement, run the
-// ledger check, and see each merchant's last settlement (the ledger records no runs) or settle what is due.
+// ledger check, see the settlement runs and each merchant's last settlement, or settle what is due.
 // Each section shows only if the person's roles may call its route.
 
 export const ledgerMessages = mergeDictionaries(
@@ -49,7 +49,18 @@ export const ledgerMessages = mergeDictionaries(
       'ledger.checkBad': 'Se encontraron {n} problemas en {entries} asientos y {accounts} cuentas:',
       'ledger.settlements': 'Liquidaciones',
       'ledger.settlementsHint':
-        'La contabilidad no guarda corridas de liquidación: aquí está la última liquidación de cada comercio y lo que aún espera en pendiente.',
+        'Cada corrida que liquidó algo o falló, la más reciente primero, y la última liquidación de cada comercio con lo que aún espera en pendiente.',
+      'ledger.runs': 'Corridas de liquidación',
+      'ledger.runStarted': 'Inicio',
+      'ledger.runFinished': 'Fin',
+      'ledger.runTrigger': 'Origen',
+      'ledger.runUntil': 'Vencido hasta',
+      'ledger.runSettled': 'Órdenes liquidadas',
+      'ledger.runStatus': 'Estado',
+      'ledger.trigger.sweep': 'Automática',
+      'ledger.trigger.operator': 'Operador',
+      'ledger.run.succeeded': 'Terminada',
+      'ledger.run.failed': 'Falló',
       'ledger.settlementsList': 'Última liquidación por comercio',
       'ledger.lastSettled': 'Última liquidación',
       'ledger.lastOrder': 'Orden',
@@ -79,7 +90,18 @@ export const ledgerMessages = mergeDictionaries(
       'ledger.checkBad': '{n} problems found in {entries} entries and {accounts} accounts:',
       'ledger.settlements': 'Settlements',
       'ledger.settlementsHint':
-        "The ledger records no settlement runs: here is each merchant's last settlement and what still waits in pending.",
+        "Every run that settled something or failed, newest first, and each merchant's last settlement with what still waits in pending.",
+      'ledger.runs': 'Settlement runs',
+      'ledger.runStarted': 'Started',
+      'ledger.runFinished': 'Finished',
+      'ledger.runTrigger': 'Trigger',
+      'ledger.runUntil': 'Due up to',
+      'ledger.runSettled': 'Orders settled',
+      'ledger.runStatus': 'Status',
+      'ledger.trigger.sweep': 'Automatic',
+      'ledger.trigger.operator': 'Operator',
+      'ledger.run.succeeded': 'Finished',
+      'ledger.run.failed': 'Failed',
       'ledger.settlementsList': 'Last settlement by merchant',
       'ledger.lastSettled': 'Last settlement',
       'ledger.lastOrder': 'Order',
@@ -107,7 +129,12 @@ export function LedgerPage(props: PageContext) {
       )}
       {may(MAY.check) && <CheckSection ledger={ledger} />}
       {may(MAY.settlements) && (
-        <SettlementsSection ledger={ledger} router={props.router} canRun={may(MAY.runSettlement)} />
+        <SettlementsSection
+          ledger={ledger}
+          router={props.router}
+          canRun={may(MAY.runSettlement)}
+          canListRuns={may(MAY.settlementRuns)}
+        />
       )}
     </Page>
   );
@@ -218,11 +245,21 @@ function CheckSection(props: { ledger: LedgerApi }) {
   );
 }
 
-function SettlementsSection(props: { ledger: LedgerApi; router: Router; canRun: boolean }) {
+function SettlementsSection(props: {
+  ledger: LedgerApi;
+  router: Router;
+  canRun: boolean;
+  canListRuns: boolean;
+}) {
   const { t, lang } = useI18n();
   const { router } = props;
   const [cursor, setCursor] = useState('');
   const list = useResource(() => props.ledger.settlements(cursor), [cursor]);
+  const [runsCursor, setRunsCursor] = useState('');
+  const runs = useResource(
+    () => (props.canListRuns ? props.ledger.settlementRuns(runsCursor) : Promise.resolve(undefined)),
+    [runsCursor, props.canListRuns],
+  );
   const [run, setRun] = useState<{ running: boolean; text?: string; error?: unknown }>({ running: false });
   const settle = async () => {
     setRun({ running: true });
@@ -234,6 +271,9 @@ function SettlementsSection(props: { ledger: LedgerApi; router: Router; canRun: 
         ...(done && { text: t('ledger.settled', { n: formatCount(done.settled, lang), until: done.until }) }),
       });
       list.reload();
+      // The new run is the newest: back to the first page of runs.
+      if (runsCursor) setRunsCursor('');
+      else runs.reload();
     } catch (error) {
       setRun({ running: false, error });
     }
@@ -249,6 +289,55 @@ function SettlementsSection(props: { ledger: LedgerApi; router: Router; canRun: 
       )}
       {run.text && <Notice kind="ok">{run.text}</Notice>}
       {run.error !== undefined && <ErrorNotice error={run.error} />}
+      {props.canListRuns && (
+        <>
+          <h3>{t('ledger.runs')}</h3>
+          {runs.loading && <Loading />}
+          {runs.error !== undefined && <ErrorNotice error={runs.error} />}
+          {runs.data && runs.data.items.length === 0 && <p>{t('common.none')}</p>}
+          {runs.data && runs.data.items.length > 0 && (
+            <TableRegion label={t('ledger.runs')}>
+              <table class="roomy">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('ledger.runStarted')}</th>
+                    <th scope="col">{t('ledger.runFinished')}</th>
+                    <th scope="col">{t('ledger.runTrigger')}</th>
+                    <th scope="col">{t('ledger.runUntil')}</th>
+                    <th scope="col" class="num">
+                      {t('ledger.runSettled')}
+                    </th>
+                    <th scope="col">{t('ledger.runStatus')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {runs.data.items.map((r) => (
+                    <tr key={r.id}>
+                      <td>{formatDateTime(r.startedAt, lang)}</td>
+                      <td>{formatDateTime(r.finishedAt, lang)}</td>
+                      <td>{t(`ledger.trigger.${r.trigger}`)}</td>
+                      <td>{formatDateTime(r.until, lang)}</td>
+                      <td class="num">{formatCount(r.settled, lang)}</td>
+                      <td>
+                        <span class={`badge ${r.status === 'succeeded' ? 'good' : 'bad'}`}>
+                          {t(`ledger.run.${r.status}`)}
+                        </span>
+                        {r.error && <span class="hint"> {r.error}</span>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
+          )}
+          <Pager
+            next={runs.data?.next}
+            onNext={setRunsCursor}
+            onFirst={runsCursor ? () => setRunsCursor('') : undefined}
+          />
+          <h3>{t('ledger.settlementsList')}</h3>
+        </>
+      )}
       {list.loading && <Loading />}
       {list.error !== undefined && <ErrorNotice error={list.error} />}
       {list.data && list.data.items.length === 0 && <p>{t('common.none')}</p>}

@@ -15,7 +15,7 @@ import { MerchantAdminError, type MerchantService } from '../merchants/merchant.
 import { schemaProblem } from './schema-problem.js';
 
 // The console's ledger pages (docs/console.md "Ledger"): a merchant's statement of a period, paged or as a
-// streamed CSV, and each merchant's last settlement (the ledger records no settlement runs). Reads only;
+// streamed CSV, each merchant's last settlement, and the settlement runs the ledger recorded. Reads only;
 // the balance, adjustments, a settlement run and the check are ledger-admin.ts's.
 
 const mchNo = z
@@ -124,6 +124,34 @@ export function registerLedgerStatementsAdmin(app: FastifyInstance, deps: Ledger
               amount: pesos(m.last_amount),
             },
           }),
+        })),
+        ...(page.next_after && { next: page.next_after }),
+      };
+    } catch (err) {
+      return refuse(reply, err);
+    }
+  });
+
+  app.get('/admin/settlements/runs', async (request, reply) => {
+    const query = settlementsQuery.safeParse(request.query ?? {});
+    if (!query.success) return badRequest(reply, schemaProblem(query.error));
+    try {
+      const page = await call(
+        client,
+        client.ListSettlementRuns,
+        { limit: query.data.limit, after: query.data.cursor ?? '' },
+        adminCall(originOfRequest(request), deps.timeoutMs),
+      );
+      return {
+        items: page.items.map((run) => ({
+          id: run.id,
+          trigger: run.trigger,
+          until: run.until,
+          startedAt: run.started_at,
+          finishedAt: run.finished_at,
+          settled: run.settled,
+          status: run.status,
+          ...(run.error && { error: run.error }),
         })),
         ...(page.next_after && { next: page.next_after }),
       };

@@ -3,7 +3,7 @@ import type { Permission } from './permissions.js';
 
 /**
  * The console's ledger pages (docs/console.md "Ledger"): statements read like the balance (whoever reads
- * money: not support); the settlement list also by admin, who runs settlements.
+ * money: not support); the settlement lists also by admin, who runs settlements.
  */
 export const LEDGER_PERMISSIONS: readonly Permission[] = [
   {
@@ -29,6 +29,14 @@ export const LEDGER_PERMISSIONS: readonly Permission[] = [
     allow: only('owner', 'admin', 'reconciliation', 'auditor'),
     action: 'settlement.list',
     changes: false,
-    note: "each merchant's last settlement (the ledger records no runs)",
+    note: "each merchant's last settlement",
+  },
+  {
+    method: 'GET',
+    url: '/admin/settlements/runs',
+    allow: only('owner', 'admin', 'reconciliation', 'auditor'),
+    action: 'settlement.runs',
+    changes: false,
+    note: 'the settlement runs the ledger recorded, newest first',
   },
 ];
