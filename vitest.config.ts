@@ -53,7 +53,7 @@ export default defineConfig({
             ...integrationBesideCode,
           ],
           exclude: ['**/node_modules/**', 'test/architecture.test.ts'],
-          globalSetup: ['packages/testing/src/global-setup.ts'],
+          globalSetup: ['packages/testing/src/global-setup.ts', 'test/support/bundle-services.ts'],
         },
       },
     ],

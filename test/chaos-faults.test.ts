@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CI_OPTIONS } from '../scripts/chaos/options.js';
 import { type ChaosReport, formatReport } from '../scripts/chaos/report.js';
 import { runChaos } from '../scripts/chaos/run.js';
+import { testServiceEntry } from './support/stack.js';
 
 // Issue 9, the fault run's CI variant (`npm run chaos` is the long one): a bounded load of pays, deposits
 // and transfers from four merchants, two on the sandbox route and two bound to the STP route (the
@@ -20,7 +21,7 @@ let report: ChaosReport;
 const progress: string[] = [];
 
 beforeAll(async () => {
-  report = await runChaos({ ...CI_OPTIONS, log: (line) => progress.push(line) });
+  report = await runChaos({ ...CI_OPTIONS, entry: testServiceEntry(), log: (line) => progress.push(line) });
 }, 300_000);
 
 afterEach(({ task }) => {

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CI_REPLICAS_OPTIONS } from '../scripts/chaos/options.js';
 import { type ChaosReport, formatReport } from '../scripts/chaos/report.js';
 import { runChaos } from '../scripts/chaos/run.js';
+import { testServiceEntry } from './support/stack.js';
 
 // The fault run's CI variant with two processes of every service on a three-node JetStream cluster
 // (`npm run chaos -- --replicas` is the long one): the events stream is declared with one copy and raised
@@ -17,7 +18,11 @@ let report: ChaosReport;
 const progress: string[] = [];
 
 beforeAll(async () => {
-  report = await runChaos({ ...CI_REPLICAS_OPTIONS, log: (line) => progress.push(line) });
+  report = await runChaos({
+    ...CI_REPLICAS_OPTIONS,
+    entry: testServiceEntry(),
+    log: (line) => progress.push(line),
+  });
 }, 420_000);
 
 afterEach(({ task }) => {

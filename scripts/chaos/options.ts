@@ -53,6 +53,11 @@ export interface ChaosOptions {
    * and the node leading the events stream are killed in turn, while the others carry the load.
    */
   replicas: number;
+  /**
+   * What the services run: their TypeScript sources through tsx (`npm run chaos`), or the bundles
+   * `npm run bundle` wrote (the tests, whose global setup bundles them first).
+   */
+  entry?: 'source' | 'bundle';
   /** Postgres server for the stack's databases (terminate mode); default DATABASE_URL or the local one. */
   postgresUrl?: string;
   /** Progress lines. */

@@ -30,7 +30,7 @@ export interface ChaosStackTarget {
 
 /** Starts the stack, keeping its log lines in `logs`; a failed start names each process's last lines. */
 export async function startChaosStack(
-  options: Pick<ChaosOptions, 'serviceLog'>,
+  options: Pick<ChaosOptions, 'serviceLog' | 'entry'>,
   target: ChaosStackTarget,
   logs: ServiceLogs,
 ): Promise<Stack> {
@@ -39,6 +39,7 @@ export async function startChaosStack(
     natsUrl: target.natsUrl,
     databasePrefix: target.prefix,
     ports: 'random',
+    entry: options.entry ?? 'source',
     replicas: target.replicas,
     output: 'silent',
     onLog: (service, line, replica) => {

@@ -7,6 +7,19 @@ import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 
 /**
+ * What test stacks run: each service's bundle, which the integration tests' global setup writes from the
+ * sources before any test (test/support/bundle-services.ts), as the images run it; or, with
+ * AGENTPAY_TEST_SERVICES=source, the TypeScript sources through tsx.
+ */
+export function testServiceEntry(): 'source' | 'bundle' {
+  const chosen = process.env['AGENTPAY_TEST_SERVICES'];
+  if (chosen !== undefined && chosen !== 'source' && chosen !== 'bundle') {
+    throw new Error(`AGENTPAY_TEST_SERVICES must be "source" or "bundle", not "${chosen}"`);
+  }
+  return chosen ?? 'bundle';
+}
+
+/**
  * Starts the whole stack as real processes on random ports, with databases, event stream and platform
  * key of its own; `stop()` also drops the databases so test runs leave nothing behind.
  */
@@ -20,6 +33,7 @@ export async function startTestStack(options: Partial<StackOptions> = {}): Promi
     natsUrl: nats,
     databasePrefix: prefix,
     ports: 'random',
+    entry: testServiceEntry(),
     output: process.env['STACK_OUTPUT'] === 'pretty' ? 'pretty' : 'silent',
     ...options,
     env: {

@@ -222,7 +222,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   function launch(service: ServiceName, replica: number): void {
     const program =
       options.entry === 'bundle'
-        ? [`services/${service}/dist/main.js`]
+        ? // As the images run it (IMAGE_NODE_OPTIONS): a stack trace names the TypeScript source.
+          ['--enable-source-maps', `services/${service}/dist/main.js`]
         : ['--import', 'tsx', `services/${service}/src/main.ts`];
     const child = spawn(process.execPath, [...(options.nodeArgs?.[service] ?? []), ...program], {
       cwd: REPO_ROOT,
