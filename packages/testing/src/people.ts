@@ -52,6 +52,8 @@ async function call(
  * (as `invitedBy`, a bearer token: ADMIN_TOKEN's system:dev by default, or an owner's personal token),
  * accepts with a password, enrols TOTP, confirms, signs in, and makes a personal token with all their roles.
  * With `mchNo`, a merchant's person: invited by an operator, the rest on the dashboard (`gatewayUrl`).
+ * With `firstSignIn: 'recovery-code'`, that sign-in spends a recovery code instead of the next step's TOTP
+ * code, so a test can sign in with the authenticator's next code at once (a code signs in once).
  */
 export async function createTestPerson(opts: {
   adminUrl: string;
@@ -62,6 +64,7 @@ export async function createTestPerson(opts: {
   email?: string;
   name?: string;
   password?: string;
+  firstSignIn?: 'totp' | 'recovery-code';
 }): Promise<TestPerson> {
   const email = opts.email ?? `p-${randomBytes(5).toString('hex')}@people.test`;
   const password = opts.password ?? `pw-${randomBytes(12).toString('hex')}`;
@@ -100,7 +103,9 @@ export async function createTestPerson(opts: {
     return { cookie, csrfToken: String(session.json['csrfToken']), json: session.json };
   };
   // The confirmation spent this step's code (a code signs in once): the next step's is accepted as drift.
-  const first = await signInWith(totpCode(totpSecret, 1));
+  const first = await signInWith(
+    opts.firstSignIn === 'recovery-code' ? (recoveryCodes.shift() ?? '') : totpCode(totpSecret, 1),
+  );
   const user = first.json['user'] as { id: string; roles: string[] };
   const token = await call(`${base}${mePrefix}/tokens`, {
     headers: { cookie: first.cookie, 'x-csrf-token': first.csrfToken },
