@@ -277,7 +277,7 @@ describe('the hosted payment page', { timeout: 120_000 }, () => {
   });
 
   it('an order that times out says the payment is no longer possible, and its quit link carries the status', async () => {
-    const order = await createOrder({ expiredTime: now(10_000) });
+    const order = await createOrder({ expiredTime: now(6_000) });
     const { page, context, violations } = await open(order.payBody.cashierUrl, { viewport: PHONE });
     expect(await page.locator('body').getAttribute('data-status')).toBe('wait');
     await page.waitForSelector('body[data-status="timeout"]', { timeout: 60_000 });

@@ -80,7 +80,9 @@ export const CI_OPTIONS: ChaosOptions = {
   postgresOutageMs: 3_000,
   postgres: 'terminate',
   rounds: 1,
-  shortExpiryMs: [8_000, 16_000],
+  // The run settles only once the last of these has expired: shorter ones end it sooner, still inside
+  // the fault plan (a kill comes every two or three seconds).
+  shortExpiryMs: [4_000, 8_000],
   settleTimeoutMs: 75_000,
   requestTimeoutMs: 30_000,
   seed: 9,
