@@ -9,6 +9,15 @@ export {
 } from './envelope.js';
 export { requestFingerprint } from './fingerprint.js';
 export {
+  encodeListCursor,
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
+  LIST_MAX_SEARCH,
+  type ListPage,
+  type ListRequest,
+  readListRequest,
+} from './list-request.js';
+export {
   type AmountResult,
   centavosToAmount,
   type FeeRate,

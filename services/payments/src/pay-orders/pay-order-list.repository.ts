@@ -1,3 +1,4 @@
+import type { ListPage } from '@agentpay/wire';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, PayOrderRow, StatusHistoryRow } from '../db/schema.js';
 
@@ -6,18 +7,12 @@ import type { Database, PayOrderRow, StatusHistoryRow } from '../db/schema.js';
 // page by (mch_no, created_at, order_no) or (created_at, order_no) read backwards, so the work depends on
 // the page, not on how many orders the merchant has.
 
-export interface OrderListQuery {
-  /** Undefined: every merchant. */
-  mchNo: string | undefined;
-  /** Matched exactly against order_no, biz_order_no, clave_rastreo and the CLABE in pay_body. */
-  search: string | undefined;
-  status: string | undefined;
-  from: Date | undefined;
-  to: Date | undefined;
-  limit: number;
-  /** The last order of the previous page; the page continues after it in (created_at, order_no) desc. */
-  afterOrderNo: string | undefined;
-}
+/**
+ * A checked list request (readListRequest): `search` is matched exactly against order_no, biz_order_no,
+ * clave_rastreo and the CLABE in pay_body; the page continues after `afterOrderNo`, the last order of the
+ * previous page, in (created_at, order_no) desc.
+ */
+export type OrderListQuery = Omit<ListPage, 'after'> & { afterOrderNo: string | undefined };
 
 /**
  * The list's statement (one row more than a page, to tell whether another follows); tests EXPLAIN it. A

@@ -1,23 +1,12 @@
-import { AppError } from '@agentpay/wire';
+import { AppError, encodeListCursor, type ListRequest, readListRequest } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, PayOrderRow } from '../db/schema.js';
 import { findOpenedOrder } from './pay-order.repository.js';
-import { isPayStatus } from './pay-order.state-machine.js';
+import { PAY_STATUSES } from './pay-order.state-machine.js';
 import { listOrders, statusHistoryOf } from './pay-order-list.repository.js';
 
-/** ListPayOrders as asked: the wire's text, checked here. */
-export interface OrderListRequest {
-  /** '' for every merchant. */
-  mchNo: string;
-  query: string;
-  status: string;
-  createdFrom: string;
-  createdTo: string;
-  /** 0 asks for the default (50). */
-  limit: number;
-  /** '' for the first page. */
-  cursor: string;
-}
+/** ListPayOrders as asked: the wire's text, checked by readListRequest. */
+export type OrderListRequest = ListRequest;
 
 /** One status change as the timeline shows it. */
 export interface StatusChange {
@@ -36,57 +25,18 @@ export interface OrderHistory {
   derived: boolean;
 }
 
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 200;
-const MAX_SEARCH = 64;
-
-function invalid(field: string, problem: string): AppError {
-  return new AppError('INVALID_PARAMETER', `${field} (${problem})`);
-}
-
-function instant(text: string, field: string): Date | undefined {
-  if (!text) return undefined;
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) throw invalid(field, 'must be an instant');
-  return date;
-}
-
-/** A cursor names the last order of the previous page. */
-export function encodeOrderCursor(orderNo: string): string {
-  return Buffer.from(`o:${orderNo}`).toString('base64url');
-}
-
-function decodeOrderCursor(cursor: string): string {
-  const match = /^o:([A-Za-z0-9]{1,40})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match?.[1]) throw invalid('cursor', 'unknown');
-  return match[1];
-}
+const ORDER_LIST = { cursorKind: 'o', statuses: PAY_STATUSES };
 
 /** ListPayOrders and GetPayOrderHistory: the operators' and the merchant dashboard's reads. */
 export function createPayOrderListing(deps: { db: Kysely<Database> }) {
   const { db } = deps;
   return {
     async list(request: OrderListRequest): Promise<{ orders: PayOrderRow[]; nextCursor: string }> {
-      const limit = request.limit === 0 ? DEFAULT_LIMIT : request.limit;
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
-        throw invalid('limit', 'must be 1..200');
-      if (request.status && !isPayStatus(request.status)) throw invalid('status', 'unknown');
-      const search = request.query.trim();
-      if (search.length > MAX_SEARCH) throw invalid('query', `at most ${MAX_SEARCH} characters`);
-      const from = instant(request.createdFrom, 'createdFrom');
-      const to = instant(request.createdTo, 'createdTo');
-      const page = await listOrders(db, {
-        mchNo: request.mchNo || undefined,
-        search: search || undefined,
-        status: request.status || undefined,
-        from,
-        to,
-        limit,
-        afterOrderNo: request.cursor ? decodeOrderCursor(request.cursor) : undefined,
-      });
+      const { after, ...page } = readListRequest(request, ORDER_LIST);
+      const found = await listOrders(db, { ...page, afterOrderNo: after });
       return {
-        orders: page.orders,
-        nextCursor: page.lastOrderNo ? encodeOrderCursor(page.lastOrderNo) : '',
+        orders: found.orders,
+        nextCursor: found.lastOrderNo ? encodeListCursor(ORDER_LIST.cursorKind, found.lastOrderNo) : '',
       };
     },
 

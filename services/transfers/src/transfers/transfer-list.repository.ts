@@ -1,3 +1,4 @@
+import type { ListPage } from '@agentpay/wire';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, TransferRow, TransferStatusHistoryRow } from '../db/schema.js';
 import type { TransferStatus } from './transfer.state-machine.js';
@@ -7,18 +8,15 @@ import type { TransferStatus } from './transfer.state-machine.js';
 // each by their own (Postgres ORs the bitmaps), the page by (mch_no, created_at, transfer_no) or
 // (created_at, transfer_no) read backwards, so the work depends on the page, not on the merchant's size.
 
-export interface TransferListQuery {
-  /** Undefined: every merchant. */
-  mchNo: string | undefined;
-  /** Matched exactly against transfer_no, biz_transfer_no, clave_rastreo and payee_account. */
-  search: string | undefined;
+/**
+ * A checked list request (readListRequest): `search` is matched exactly against transfer_no,
+ * biz_transfer_no, clave_rastreo and payee_account; the page continues after `afterTransferNo`, the last
+ * transfer of the previous page, in (created_at, transfer_no) desc.
+ */
+export type TransferListQuery = Omit<ListPage, 'after' | 'status'> & {
   status: TransferStatus | undefined;
-  from: Date | undefined;
-  to: Date | undefined;
-  limit: number;
-  /** The last transfer of the previous page; the page continues after it in (created_at, transfer_no) desc. */
   afterTransferNo: string | undefined;
-}
+};
 
 /**
  * The list's statement (one row more than a page); a `submitting` transfer is nobody's to see yet; tests
