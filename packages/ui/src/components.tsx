@@ -144,6 +144,49 @@ export function Field(
   );
 }
 
+/**
+ * Checkboxes in a fieldset, one per value (the roles a person may be given, say), each checked one sent as
+ * the form field `name`; the hint and the error are read out with the group.
+ */
+export function CheckboxChoices(props: {
+  legend: string;
+  name: string;
+  values: readonly string[];
+  labelOf(value: string): string;
+  checked?: readonly string[] | undefined;
+  hint?: string | undefined;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <fieldset class="choices" aria-describedby={described || undefined}>
+      <legend>{props.legend}</legend>
+      {props.values.map((value) => (
+        <label key={value}>
+          <input
+            type="checkbox"
+            name={props.name}
+            value={value}
+            defaultChecked={props.checked?.includes(value)}
+          />
+          {props.labelOf(value)}
+        </label>
+      ))}
+      {props.hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p class="field-error" id={`${id}-error`}>
+          {props.error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /** A message read out when it appears: `alert` for failures, `status` for the rest. */
 export function Notice(props: { kind: 'error' | 'ok' | 'info'; children: ComponentChildren }) {
   return (

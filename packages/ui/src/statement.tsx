@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { Pager, TableRegion } from './components';
+import { ErrorNotice, Loading, Pager, TableRegion } from './components';
 import { formatMoney } from './format';
 import { defineDictionaries, useI18n } from './i18n';
+import type { Resource } from './use-resource';
 
 // A merchant's balance and statement, as the console (`/admin/merchants/:mchNo/…`) and the dashboard
 // (`/dashboard/api/…`) both show them (docs/console.md "Ledger"): the answers' schemas, the three parts as
@@ -279,5 +280,50 @@ export function StatementTable(props: {
       )}
       <Pager next={page.next} onNext={props.onNext} onFirst={props.onFirst} />
     </>
+  );
+}
+
+/**
+ * A statement as both apps show it: the heading, the period form, the CSV link (only with `csvHref`: the
+ * person may export), and the page's table. `go` moves to another period or page (`from`, `to` and `cursor`
+ * live in the page's address).
+ */
+export function StatementSection(props: {
+  headingId: string;
+  from: string;
+  to: string;
+  cursor: string;
+  statement: Resource<StatementPage>;
+  csvHref: ((period: { from: string; to: string }) => string) | undefined;
+  go(params: { from: string; to: string; cursor?: string }): void;
+}) {
+  const { t } = useI18n();
+  const { statement, go } = props;
+  const page = statement.data;
+  return (
+    <section aria-labelledby={props.headingId}>
+      <h2 id={props.headingId}>{t('statement.title')}</h2>
+      <PeriodForm
+        from={page?.from ?? props.from}
+        to={page?.to ?? props.to}
+        onSubmit={(from, to) => go({ from, to })}
+      />
+      {page && props.csvHref && (
+        <p>
+          <a class="button" href={props.csvHref({ from: page.from, to: page.to })} download>
+            {t('statement.csv')}
+          </a>
+        </p>
+      )}
+      {statement.loading && <Loading />}
+      {statement.error !== undefined && <ErrorNotice error={statement.error} />}
+      {page && (
+        <StatementTable
+          page={page}
+          onNext={(next) => go({ from: page.from, to: page.to, cursor: next })}
+          onFirst={props.cursor ? () => go({ from: page.from, to: page.to }) : undefined}
+        />
+      )}
+    </section>
   );
 }

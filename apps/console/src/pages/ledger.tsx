@@ -10,9 +10,8 @@ import {
   Notice,
   Page,
   Pager,
-  PeriodForm,
   type Router,
-  StatementTable,
+  StatementSection,
   statementUiMessages,
   TableRegion,
   useI18n,
@@ -406,7 +405,6 @@ export function LedgerMerchantPage(props: PageContext) {
     const next = new URLSearchParams(Object.entries(params).filter(([, v]) => v));
     router.navigate(`ledger/${encodeURIComponent(mchNo)}${next.size ? `?${next}` : ''}`);
   };
-  const page = statement.data;
   return (
     <Page title={t('ledger.merchantTitle', { mchNo })}>
       <p>
@@ -420,34 +418,15 @@ export function LedgerMerchantPage(props: PageContext) {
           {balance.data && <BalanceCards balance={balance.data} headingLevel={3} />}
         </section>
       )}
-      <section aria-labelledby="ledger-statement">
-        <h2 id="ledger-statement">{t('statement.title')}</h2>
-        <PeriodForm
-          from={page?.from ?? from}
-          to={page?.to ?? to}
-          onSubmit={(f, t2) => go({ from: f, to: t2 })}
-        />
-        {page && may(MAY.statementCsv) && (
-          <p>
-            <a
-              class="button"
-              href={ledger.statementCsvHref(mchNo, { from: page.from, to: page.to })}
-              download
-            >
-              {t('statement.csv')}
-            </a>
-          </p>
-        )}
-        {statement.loading && <Loading />}
-        {statement.error !== undefined && <ErrorNotice error={statement.error} />}
-        {page && (
-          <StatementTable
-            page={page}
-            onNext={(next) => go({ from: page.from, to: page.to, cursor: next })}
-            onFirst={cursor ? () => go({ from: page.from, to: page.to }) : undefined}
-          />
-        )}
-      </section>
+      <StatementSection
+        headingId="ledger-statement"
+        from={from}
+        to={to}
+        cursor={cursor}
+        statement={statement}
+        csvHref={may(MAY.statementCsv) ? (period) => ledger.statementCsvHref(mchNo, period) : undefined}
+        go={go}
+      />
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  CheckboxChoices,
   defineDictionaries,
   ErrorNotice,
   Field,
@@ -127,8 +128,8 @@ export const peopleMessages = defineDictionaries(
   },
 );
 
-/** Checkboxes for roles inside a named fieldset; `name` is the form field each checked role is sent as. */
-export function RoleChoices(props: {
+/** The operator roles as checkboxes sent as the form field `roles`. */
+function RoleChoices(props: {
   legend: string;
   roles: readonly string[];
   checked?: readonly string[];
@@ -136,28 +137,16 @@ export function RoleChoices(props: {
   error?: string | undefined;
 }) {
   const { t } = useI18n();
-  const id = useId();
-  const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <fieldset class="choices" aria-describedby={described || undefined}>
-      <legend>{props.legend}</legend>
-      {props.roles.map((role) => (
-        <label key={role}>
-          <input type="checkbox" name="roles" value={role} defaultChecked={props.checked?.includes(role)} />
-          {t(`role.${role}`)}
-        </label>
-      ))}
-      {props.hint && (
-        <p class="hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p class="field-error" id={`${id}-error`}>
-          {props.error}
-        </p>
-      )}
-    </fieldset>
+    <CheckboxChoices
+      legend={props.legend}
+      name="roles"
+      values={props.roles}
+      labelOf={(role) => t(`role.${role}`)}
+      checked={props.checked}
+      hint={props.hint}
+      error={props.error}
+    />
   );
 }
 

@@ -5,8 +5,7 @@ import {
   Loading,
   mergeDictionaries,
   Page,
-  PeriodForm,
-  StatementTable,
+  StatementSection,
   statementUiMessages,
   useI18n,
   useMay,
@@ -102,7 +101,6 @@ export function BalancePage(props: PageContext) {
     const next = new URLSearchParams(Object.entries(params).filter(([, v]) => v));
     router.navigate(`balance${next.size ? `?${next}` : ''}`);
   };
-  const page = statement.data;
   return (
     <Page title={t('balance.title')}>
       <section aria-labelledby="balance-now">
@@ -111,30 +109,15 @@ export function BalancePage(props: PageContext) {
         {balance.error !== undefined && <ErrorNotice error={balance.error} />}
         {balance.data && <BalanceCards balance={balance.data} headingLevel={3} />}
       </section>
-      <section aria-labelledby="balance-statement">
-        <h2 id="balance-statement">{t('statement.title')}</h2>
-        <PeriodForm
-          from={page?.from ?? from}
-          to={page?.to ?? to}
-          onSubmit={(f, t2) => go({ from: f, to: t2 })}
-        />
-        {page && may(MAY.statementCsv) && (
-          <p>
-            <a class="button" href={api.statementCsvHref({ from: page.from, to: page.to })} download>
-              {t('statement.csv')}
-            </a>
-          </p>
-        )}
-        {statement.loading && <Loading />}
-        {statement.error !== undefined && <ErrorNotice error={statement.error} />}
-        {page && (
-          <StatementTable
-            page={page}
-            onNext={(next) => go({ from: page.from, to: page.to, cursor: next })}
-            onFirst={cursor ? () => go({ from: page.from, to: page.to }) : undefined}
-          />
-        )}
-      </section>
+      <StatementSection
+        headingId="balance-statement"
+        from={from}
+        to={to}
+        cursor={cursor}
+        statement={statement}
+        csvHref={may(MAY.statementCsv) ? (period) => api.statementCsvHref(period) : undefined}
+        go={go}
+      />
     </Page>
   );
 }

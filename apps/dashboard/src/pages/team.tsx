@@ -1,4 +1,5 @@
 import {
+  CheckboxChoices,
   defineDictionaries,
   ErrorNotice,
   Field,
@@ -106,7 +107,7 @@ export const teamMessages = defineDictionaries(
   },
 );
 
-/** Role checkboxes in a fieldset; `allowed` are the roles this person may grant. */
+/** The merchant roles this person may grant (`allowed`) as checkboxes sent as the form field `name`. */
 function RoleChoices(props: {
   legend: string;
   name: string;
@@ -115,27 +116,15 @@ function RoleChoices(props: {
   error?: string | undefined;
 }) {
   const { t } = useI18n();
-  const errorId = `${props.name}-error`;
   return (
-    <fieldset class="choices" aria-describedby={props.error ? errorId : undefined}>
-      <legend>{props.legend}</legend>
-      {MERCHANT_ROLES.filter((r) => props.allowed.includes(r)).map((role) => (
-        <label key={role}>
-          <input
-            type="checkbox"
-            name={props.name}
-            value={role}
-            defaultChecked={props.checked.includes(role)}
-          />
-          {t(`team.role.${role}`)}
-        </label>
-      ))}
-      {props.error && (
-        <p class="field-error" id={errorId}>
-          {props.error}
-        </p>
-      )}
-    </fieldset>
+    <CheckboxChoices
+      legend={props.legend}
+      name={props.name}
+      values={MERCHANT_ROLES.filter((role) => props.allowed.includes(role))}
+      labelOf={(role) => t(`team.role.${role}`)}
+      checked={props.checked}
+      error={props.error}
+    />
   );
 }
 
