@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { meetsTheBars, openPage } from './support/console.js';
+import { parseCsv } from './support/csv.js';
 import { startTestStack } from './support/stack.js';
 
 // The books in a browser (CONTRACT section 18 "ledger" and the dashboard's "balance and statement with CSV
@@ -87,36 +88,6 @@ async function apiBalance() {
     pending: cents(data['pending'] ?? 0),
     frozen: cents(data['frozen'] ?? 0),
   };
-}
-
-/** RFC 4180 lines into cells (quoted cells with doubled quotes, CRLF between lines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 /** The figure on the card headed `name` (the balance cards). */

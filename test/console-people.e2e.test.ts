@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { meetsTheBars, openPage } from './support/console.js';
+import { parseCsv } from './support/csv.js';
 import { startTestStack } from './support/stack.js';
 
 // The console's people, audit log and "my account" pages (CONTRACT sections 17 and 18) in a real Chromium on
@@ -53,36 +54,6 @@ async function operators(search: string) {
     status: string;
     locked: boolean;
   }[];
-}
-
-/** RFC 4180 rows (quoted cells with doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 const csrfOf = (page: Page) =>
