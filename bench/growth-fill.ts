@@ -111,7 +111,7 @@ async function timed(
   }
 }
 
-function fillPayments(o: FillOptions): Promise<FillReport> {
+export function fillPayments(o: FillOptions): Promise<FillReport> {
   const v = volumes(o.scale);
   const n = v.payOrders;
   // Orders are created evenly over 180 days; of those of the last 30 days, enough stay open (wait, a tenth

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { type Ports, type Stack, type StackOptions, startStack } from '@agentpay/stack';
 import pg from 'pg';
 import { type FillReport, fillStores, MERCHANTS, type Store, volumes } from './growth-fill.js';
+import { runIndexesOnly } from './growth-indexes.js';
 import {
   CALLBACK_ENDPOINTS,
   CALLBACK_RATE,
@@ -144,6 +145,11 @@ export async function runGrowthBench(opts: {
   // GROWTH_PARTS=orders: only the orders pages, at full size without the other stores' fill.
   if (process.env['GROWTH_PARTS'] === 'orders') {
     await runOrdersOnly(start, log);
+    return;
+  }
+  // GROWTH_PARTS=indexes: create-pay on a filled pay_orders with and without the order search's indexes.
+  if (process.env['GROWTH_PARTS'] === 'indexes') {
+    await runIndexesOnly(start, scale, prefix, log);
     return;
   }
   const v = volumes(scale);
