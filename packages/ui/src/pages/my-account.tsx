@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import * as z from 'zod/mini';
 import type { ApiClient } from '../api';
-import { ErrorNotice, Field, Loading, Notice, Page, TableRegion } from '../components';
+import { CheckboxChoices, ErrorNotice, Field, Loading, Notice, Page, TableRegion } from '../components';
 import { formatDateTime } from '../format';
 import { defineDictionaries, useI18n } from '../i18n';
 import { useResource } from '../use-resource';
@@ -391,20 +391,14 @@ function Tokens(props: {
               maxLength={100}
               error={errors.name}
             />
-            <fieldset class="choices" aria-describedby={errors.roles ? 'token-roles-error' : undefined}>
-              <legend>{t('me.tokenRoles')}</legend>
-              {props.myRoles.map((role) => (
-                <label key={role}>
-                  <input type="checkbox" name="roles" value={role} defaultChecked={props.rolesChecked} />
-                  {t(`${props.roleKey}${role}`)}
-                </label>
-              ))}
-              {errors.roles && (
-                <p class="field-error" id="token-roles-error">
-                  {errors.roles}
-                </p>
-              )}
-            </fieldset>
+            <CheckboxChoices
+              legend={t('me.tokenRoles')}
+              name="roles"
+              values={props.myRoles}
+              labelOf={(role) => t(`${props.roleKey}${role}`)}
+              checked={props.rolesChecked ? props.myRoles : undefined}
+              error={errors.roles}
+            />
             <Field
               label={t('me.days')}
               hint={t('me.daysHint', { max: TOKEN_MAX_DAYS })}
