@@ -38,6 +38,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             // Reads the tree's sources only (docs/architecture.md "Rules the tree keeps").
             'test/architecture.test.ts',
+            // Reads docs/architecture.md and the tree only (docs/architecture.md "How this page is checked").
+            'test/architecture-doc.test.ts',
           ],
           exclude: ['**/node_modules/**', ...integrationBesideCode],
         },
@@ -52,7 +54,7 @@ export default defineConfig({
             'test/**/*.test.ts',
             ...integrationBesideCode,
           ],
-          exclude: ['**/node_modules/**', 'test/architecture.test.ts'],
+          exclude: ['**/node_modules/**', 'test/architecture.test.ts', 'test/architecture-doc.test.ts'],
           globalSetup: ['packages/testing/src/global-setup.ts', 'test/support/bundle-services.ts'],
         },
       },
