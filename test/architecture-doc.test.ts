@@ -177,6 +177,16 @@ describe('the check of docs/architecture.md', () => {
     );
   });
 
+  it('is red when a service lacks a file of the frame the doc says every service has', () => {
+    const withoutMigrate: Tree = {
+      files: tree.files.filter((f) => f !== 'services/upstream-sandbox/src/migrate.ts'),
+      read: (f) => tree.read(f),
+    };
+    expect(checkArchitectureDoc(DOC, withoutMigrate)).toContain(
+      'the doc says every service has src/migrate.ts; upstream-sandbox has not',
+    );
+  });
+
   it('holds over the working tree: docs/architecture.md names everything there is and nothing that is not', () => {
     expect(checkArchitectureDoc(DOC, tree)).toEqual([]);
   });

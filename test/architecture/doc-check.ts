@@ -428,6 +428,21 @@ export function checkArchitectureDoc(doc: string, tree: Tree): string[] {
   }
   missingBothWays('a retention job in the service', namedRetention, facts.retention, problems);
 
+  // The frame every service shares: the first block of "The shape of a service", its plain `src/` paths.
+  const shape = /^## The shape of a service\n[\s\S]*?```\n([\s\S]*?)```/m.exec(doc)?.[1];
+  if (shape === undefined) problems.push('the doc has no code block under "## The shape of a service"');
+  const frame = [...(shape ?? '').matchAll(/^(src\/[^\s<]+)/gm)].map((m) => m[1] as string);
+  if (shape !== undefined && frame.length === 0)
+    problems.push('the frame of "The shape of a service" names no src/ path');
+  for (const service of facts.services) {
+    for (const p of frame) {
+      const full = `services/${service}/${p.replace(/\/$/, '')}`;
+      if (!tree.files.includes(full) && !tree.files.some((f) => f.startsWith(`${full}/`))) {
+        problems.push(`the doc says every service has ${p}; ${service} has not`);
+      }
+    }
+  }
+
   // Anywhere in the doc: a path into the tree exists, and an @agentpay/ name is a workspace.
   for (const m of doc.matchAll(/`([^`\s]+)`/g)) {
     const code = m[1] as string;
