@@ -61,11 +61,10 @@ const DEFAULT_PENDING_POLL_MS = 15_000;
 
 /** The registry's backlog gauge: one per registry, shared by the service's consumers (a label each). */
 function pendingGauge(registry: Registry): Gauge {
-  const name = 'event_consumer_pending_messages';
-  const existing = registry.getSingleMetric(name);
+  const existing = registry.getSingleMetric('event_consumer_pending_messages');
   if (existing) return existing as Gauge;
   return new Gauge({
-    name,
+    name: 'event_consumer_pending_messages',
     help: 'Events of the stream a durable consumer has not had acknowledged yet: not delivered, or delivered and not yet applied (the same on every replica)',
     labelNames: ['consumer'],
     registers: [registry],
