@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // project (and its global setup), not with `npm run test:unit`.
 const integrationBesideCode = [
   'packages/db/src/db.test.ts',
+  'packages/messaging/src/consumer-pending.test.ts',
   'packages/messaging/src/nats.test.ts',
   'packages/messaging/src/outbox.test.ts',
   'packages/proto/src/generated.test.ts',
