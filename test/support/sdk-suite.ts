@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  openapiEndpoints,
-  readReport,
-  readVectors,
-  runSdkCommand,
-  type SdkLanguage,
-  sdkDir,
-} from './sdks.js';
+import { openapiEndpoints, readReport, readVectors, runSdkCommand, type SdkLanguage } from './sdks.js';
 
 /**
  * The checks every SDK passes in the test command (sdks/README.md "Tests"): its own test runner passes,
  * every signing vector among its results, and its endpoint table matches docs/openapi.json.
  */
 export function describeSdkChecks(language: SdkLanguage): void {
-  describe(`the ${language} SDK (${sdkDir(language)})`, { timeout: 300_000 }, () => {
+  describe(`the ${language} SDK (sdks/${language})`, { timeout: 300_000 }, () => {
     it('passes its own tests, and reproduces and verifies every signing vector', async () => {
       const run = await runSdkCommand(language, 'run-tests', []);
       const results = readReport(run.stdout);
