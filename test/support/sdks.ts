@@ -65,14 +65,20 @@ const TOOLCHAINS: Record<SdkLanguage, Toolchain> = {
   },
 };
 
+/** Toolchains already found in this process, with the PATH and Python they were found with. */
+const found = new Set<string>();
+
 /**
  * Resolves when the language's toolchain is installed; otherwise fails with what is missing and the
  * command that installs it (never a silent skip).
  */
 export async function requireToolchain(language: SdkLanguage): Promise<void> {
+  const key = `${language}:${process.env['PATH']}:${pythonCommand()}`;
+  if (found.has(key)) return;
   const toolchain = TOOLCHAINS[language];
   try {
     await toolchain.check();
+    found.add(key);
   } catch (error) {
     throw new Error(
       `The ${language} SDK's tests need ${toolchain.what}, which is missing here (${reason(error)}). ` +
