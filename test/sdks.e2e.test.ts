@@ -8,13 +8,14 @@ import { AgentpayClient, parsePayBody, unwrap } from '@agentpay/merchant-sdk';
 import type { Stack } from '@agentpay/stack';
 import { createTestMerchant, waitFor } from '@agentpay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSdkCommand, SDK_LANGUAGES } from './support/sdks.js';
+import { openapiEndpoints, readReport, runSdkCommand, SDK_LANGUAGES } from './support/sdks.js';
 import { startTestStack } from './support/stack.js';
 
 // Every SDK under sdks/ against one whole stack as real processes (sdks/README.md): `run-example
 // pay-and-query` creates and queries an order with the SDK's own signing and verification, and refuses
-// either reply once it is changed on the way; `run-example verify-callback` answers ok to a callback the
-// notifier really sent and bad to the same with a changed amount.
+// either reply once it is changed on the way; `run-tests e2e` makes every typed call of the OpenAPI
+// document; `run-example verify-callback` answers ok to a callback the notifier really sent and bad to the
+// same with a changed amount.
 
 let stack: Stack;
 let work: string;
@@ -164,6 +165,19 @@ describe.each(SDK_LANGUAGES)('sdks/%s/run-example against the stack', { timeout:
     // Unchanged, the same way through the proxy works.
     const run = await runSdkCommand(language, 'run-example', ['pay-and-query'], { env: viaProxy });
     expect(run.exitCode, run.stderr).toBe(0);
+  });
+
+  it('makes every typed call of docs/openapi.json against the stack (run-tests e2e)', async () => {
+    const run = await runSdkCommand(language, 'run-tests', ['e2e'], { env });
+    const results = readReport(run.stdout);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const called = results.map((r) => r.name).sort();
+    expect(called).toEqual(
+      Object.keys(openapiEndpoints())
+        .map((operation) => `e2e: ${operation}`)
+        .sort(),
+    );
   });
 
   it('verify-callback answers ok to a real callback and bad to one with a changed amount', async () => {

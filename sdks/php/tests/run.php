@@ -4,7 +4,8 @@ declare(strict_types=1);
 
 // The PHP SDK's tests, with no dependency beyond PHP itself: `php tests/run.php` prints one JSON line per
 // test ({"name","ok","error"?}) and exits 0 only when all pass; `php tests/run.php endpoints` prints the
-// endpoint table (sdks/README.md "The executables every SDK has").
+// endpoint table and `php tests/run.php e2e` calls a running platform (sdks/README.md "The executables
+// every SDK has").
 
 require __DIR__ . '/../src/autoload.php';
 
@@ -79,6 +80,11 @@ function throws(string $class, callable $body): Throwable
         throw new RuntimeException("expected $class, got " . get_class($e) . ': ' . $e->getMessage());
     }
     throw new RuntimeException("expected $class, nothing was thrown");
+}
+
+if (($argv[1] ?? '') === 'e2e') {
+    require __DIR__ . '/e2e.php';
+    exit($failures === 0 ? 0 : 1);
 }
 
 $vectors = json_decode((string) file_get_contents(__DIR__ . '/../../vectors/signing.json'), false, 512, JSON_THROW_ON_ERROR);

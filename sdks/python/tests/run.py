@@ -1,6 +1,6 @@
 """The Python SDK's tests (unittest, no dependency beyond cryptography): ``python tests/run.py`` prints one
 JSON line per test ({"name","ok","error"?}) and exits 0 only when all pass; ``python tests/run.py
-endpoints`` prints the endpoint table (sdks/README.md "The executables every SDK has"). ``python -m
+endpoints`` prints the endpoint table; ``python tests/run.py e2e`` calls a running platform (sdks/README.md "The executables every SDK has"). ``python -m
 unittest discover -s tests -t .`` from sdks/python runs the same tests the usual way."""
 
 import inspect
@@ -61,6 +61,10 @@ class JsonLinesResult(unittest.TestResult):
 def main() -> int:
     if sys.argv[1:] == ["endpoints"]:
         return endpoints()
+    if sys.argv[1:] == ["e2e"]:
+        from tests import e2e
+
+        return e2e.run()
     suite = unittest.defaultTestLoader.discover(HERE, pattern="test_*.py", top_level_dir=os.path.dirname(HERE))
     result = JsonLinesResult()
     suite.run(result)
