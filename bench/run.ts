@@ -212,6 +212,8 @@ async function main(): Promise<void> {
         natsUrl,
         databasePrefix: prefix,
         ports: 'random',
+        // A shared or busy machine can take minutes to bring a stack up (the growth part waits as long).
+        readyTimeoutMs: 300_000,
       });
       const cpu = os.cpus();
       log(`# Benchmarks`);
