@@ -39,6 +39,7 @@ import {
 import {
   admitRequest,
   buildMerchantApi,
+  cashierLinks,
   cashierSecret,
   createCashierIssuer,
   createCashierTokens,
@@ -119,7 +120,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     );
     const merchants = createMerchantService(db, { cacheMs: config.MERCHANT_CACHE_MS });
     const cashierTokens = createCashierTokens(cashierSecret(config.CASHIER_SECRET, platformKey.privateKey));
-    const cashier = { db, tokens: cashierTokens, publicBaseUrl: config.PUBLIC_BASE_URL };
+    const cashier = { links: cashierLinks(db), tokens: cashierTokens, publicBaseUrl: config.PUBLIC_BASE_URL };
 
     let lastHealth:
       | { at: number; value: Promise<{ ok: boolean; checks: Record<string, boolean> }> }
@@ -296,7 +297,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
         });
         registerWebApp(app, { name: 'console', logger });
         registerApprovals(app, { approvals });
-        registerMerchantListAdmin(app, { db });
+        registerMerchantListAdmin(app, { merchants });
         registerOrdersAdmin(app, { payments, transfers, timelines, timeoutMs: config.GRPC_TIMEOUT_MS });
         registerDeliveriesAdmin(app, {
           notifierUrl: config.NOTIFIER_URL,

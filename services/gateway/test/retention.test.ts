@@ -11,7 +11,7 @@ import { gatewayRetentionRules } from '../src/db/retention.js';
 import type { Database } from '../src/db/schema.js';
 import { admitRequest } from '../src/merchant-api/admission.repository.js';
 import { registerCashierRoutes } from '../src/merchant-api/cashier/cashier.routes.js';
-import { saveCashierLink } from '../src/merchant-api/cashier/cashier-link.repository.js';
+import { cashierLinks, saveCashierLink } from '../src/merchant-api/cashier/cashier-link.repository.js';
 import { createCashierTokens } from '../src/merchant-api/cashier/cashier-token.js';
 
 let db: Kysely<Database>;
@@ -167,7 +167,7 @@ describe('cashier link retention', () => {
     const replica = async () => {
       const app = createHttpServer(createLogger({ service: 'gateway', level: 'silent' }));
       registerCashierRoutes(app, {
-        db,
+        links: cashierLinks(db),
         payments,
         merchants: { forAuth: async () => ({ name: 'Shop' }) as never },
         tokens,

@@ -3,6 +3,7 @@
 
 export { admitRequest } from './admission.repository.js';
 export { createCashierIssuer, registerCashierRoutes } from './cashier/cashier.routes.js';
+export { cashierLinks } from './cashier/cashier-link.repository.js';
 export { cashierSecret, createCashierTokens } from './cashier/cashier-token.js';
 export { buildMerchantApi } from './merchant-api.js';
 export { merchantRoutes } from './merchant-api.routes.js';

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from '@agentpay/http';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/schema.js';
 import { badRequest } from '../shared/schema-problem.js';
-import { listMerchants } from './merchant.repository.js';
+import type { MerchantService } from './merchant.service.js';
 
 // `GET /admin/merchants?search=&cursor=&limit=`: the console's merchant list (docs/console.md), paged on the
 // server by merchant number so the thousandth page costs what the first does.
@@ -18,12 +16,15 @@ const listQuery = z.strictObject({
 const encodeCursor = (mchNo: string) => Buffer.from(mchNo, 'utf8').toString('base64url');
 const decodeCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
 
-export function registerMerchantListAdmin(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
+export function registerMerchantListAdmin(
+  app: FastifyInstance,
+  deps: { merchants: Pick<MerchantService, 'list'> },
+): void {
   app.get('/admin/merchants', async (request, reply) => {
     const query = listQuery.safeParse(request.query ?? {});
     if (!query.success) return badRequest(reply, query.error);
     const { search, cursor, limit } = query.data;
-    const rows = await listMerchants(deps.db, {
+    const rows = await deps.merchants.list({
       search: search || undefined,
       afterMchNo: cursor ? decodeCursor(cursor) : undefined,
       limit,

@@ -35,3 +35,16 @@ export async function findCashierLink(
     row && { orderNo: row.order_no, mchNo: row.mch_no, returnUrl: row.return_url, quitUrl: row.quit_url }
   );
 }
+
+/** The links' store bound to a database: what the cashier's routes are given instead of the database. */
+export interface CashierLinks {
+  save(link: CashierLink): Promise<void>;
+  find(orderNo: string): Promise<CashierLink | undefined>;
+}
+
+export function cashierLinks(db: Kysely<Database>): CashierLinks {
+  return {
+    save: (link) => saveCashierLink(db, link),
+    find: (orderNo) => findCashierLink(db, orderNo),
+  };
+}

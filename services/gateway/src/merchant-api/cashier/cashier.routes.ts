@@ -3,18 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/ht
 import type { Logger } from '@agentpay/logger';
 import { call, type MerchantContext, type PaymentServiceClient } from '@agentpay/proto';
 import { isAppError } from '@agentpay/wire';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { MerchantService } from '../../merchants/index.js';
 import { type Language, MESSAGES, pickLanguage } from './cashier-i18n.js';
-import { type CashierLink, findCashierLink, saveCashierLink } from './cashier-link.repository.js';
+import type { CashierLink, CashierLinks } from './cashier-link.repository.js';
 import { cashierCsp, renderCashierPage, renderMessagePage } from './cashier-page.js';
 import { createAddressLimiter } from './cashier-rate-limit.js';
 import type { CashierTokens } from './cashier-token.js';
 import { type CashierView, cashierView, phaseOf } from './cashier-view.js';
 
 export interface CashierDeps {
-  db: Kysely<Database>;
+  /** The orders' links (cashier-link.repository.ts). */
+  links: CashierLinks;
   payments: PaymentServiceClient;
   merchants: Pick<MerchantService, 'forAuth'>;
   tokens: CashierTokens;
@@ -45,11 +44,11 @@ export function payBodyWithCashierUrl(payBody: string, cashierUrl: string): stri
 }
 
 export function createCashierIssuer(
-  deps: Pick<CashierDeps, 'db' | 'tokens' | 'publicBaseUrl'>,
+  deps: Pick<CashierDeps, 'links' | 'tokens' | 'publicBaseUrl'>,
 ): CashierIssuer {
   return {
     async issue(order, urls) {
-      await saveCashierLink(deps.db, {
+      await deps.links.save({
         orderNo: order.orderNo,
         mchNo: order.mchNo,
         returnUrl: urls.returnUrl,
@@ -79,7 +78,7 @@ export function registerCashierRoutes(app: FastifyInstance, deps: CashierDeps): 
   async function linkOf(orderNo: string): Promise<CashierLink | undefined> {
     const cached = links.get(orderNo);
     if (cached) return cached;
-    const link = await findCashierLink(deps.db, orderNo);
+    const link = await deps.links.find(orderNo);
     if (link) {
       links.set(orderNo, link);
       if (links.size > LINK_CACHE_SIZE) links.delete(links.keys().next().value as string);
