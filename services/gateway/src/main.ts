@@ -57,6 +57,7 @@ import { createTimelines, registerOrdersAdmin, registerOrdersDashboard } from '.
 import { ADMIN_PERMISSIONS, DASHBOARD_PERMISSIONS } from './permissions.js';
 import { registerReconciliationAdmin } from './reconciliation/index.js';
 import { registerFiguresAdmin, registerRoutesAdmin } from './routes/index.js';
+import { createNotifierClient } from './shared/notifier-client.js';
 import { registerWebApp } from './web-apps.js';
 
 /** How long a timeline waits for each optional part (channel, ledger, callbacks) before naming it missing. */
@@ -201,13 +202,18 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     });
     // An order's or transfer's timeline from the services owning each part, for both ports; a slow part
     // waits at most TIMELINE_PART_MS and is then named missing (services/gateway/README.md "Orders and transfers").
+    // The one client of the notifier's admin API, for every module that shows callbacks.
+    const notifier = createNotifierClient({
+      url: config.NOTIFIER_URL,
+      token: config.NOTIFIER_ADMIN_TOKEN,
+      timeoutMs: config.GRPC_TIMEOUT_MS,
+    });
     const timelines = createTimelines({
       payments,
       transfers,
       router,
       ledger,
-      notifierUrl: config.NOTIFIER_URL,
-      notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+      notifier,
       timeoutMs: config.GRPC_TIMEOUT_MS,
       partTimeoutMs: Math.min(config.GRPC_TIMEOUT_MS, TIMELINE_PART_MS),
     });
@@ -232,17 +238,14 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
         registerAccountDashboard(dash, {
           merchants,
           platformPublicKeyPem: platformKey.publicKeyPem,
-          notifierUrl: config.NOTIFIER_URL,
-          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
+          notifier,
         });
         registerOrdersDashboard(dash, {
           payments,
           transfers,
           timelines,
           timeoutMs: config.GRPC_TIMEOUT_MS,
-          notifierUrl: config.NOTIFIER_URL,
-          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+          notifier,
         });
         registerLedgerDashboard(dash, {
           client: ledger,
@@ -299,11 +302,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
         registerApprovals(app, { approvals });
         registerMerchantListAdmin(app, { merchants });
         registerOrdersAdmin(app, { payments, transfers, timelines, timeoutMs: config.GRPC_TIMEOUT_MS });
-        registerDeliveriesAdmin(app, {
-          notifierUrl: config.NOTIFIER_URL,
-          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-        });
+        registerDeliveriesAdmin(app, { notifier });
         registerFiguresAdmin(app, {
           routeAdmin,
           timeoutMs: config.GRPC_TIMEOUT_MS,
