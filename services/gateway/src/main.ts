@@ -18,7 +18,6 @@ import {
 import { gatewayEnv } from './config.js';
 import { registerDashboardApi } from './dashboard-api.js';
 import { migrations } from './db/migrations/index.js';
-import { gatewayRetentionRules } from './db/retention.js';
 import type { Database } from './db/schema.js';
 import {
   createAuditLog,
@@ -41,6 +40,7 @@ import { addMerchantUpdateOperation, createMerchantService } from './merchants/i
 import { type ModulesDeps, registerAdminModules, registerDashboardModules } from './modules.js';
 import { createTimelines } from './orders/index.js';
 import { ADMIN_PERMISSIONS, DASHBOARD_PERMISSIONS } from './permissions.js';
+import { gatewayRetentionRules } from './retention/retention.js';
 import { createNotifierClient } from './shared/notifier-client.js';
 import { registerWebApp } from './web-apps.js';
 

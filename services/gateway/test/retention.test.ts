@@ -7,12 +7,12 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayEnv } from '../src/config.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { gatewayRetentionRules } from '../src/db/retention.js';
 import type { Database } from '../src/db/schema.js';
 import { admitRequest } from '../src/merchant-api/admission.repository.js';
 import { registerCashierRoutes } from '../src/merchant-api/cashier/cashier.routes.js';
 import { cashierLinks, saveCashierLink } from '../src/merchant-api/cashier/cashier-link.repository.js';
 import { createCashierTokens } from '../src/merchant-api/cashier/cashier-token.js';
+import { gatewayRetentionRules } from '../src/retention/retention.js';
 
 let db: Kysely<Database>;
 let drop: () => Promise<void>;

@@ -31,7 +31,7 @@ export const APPROVAL_TTL_MS = 24 * 3_600_000;
 /** The roles that may approve. */
 export const APPROVER_ROLES = ['approver', 'owner'] as const;
 
-/** An audit log entry about an approval (people/audit-log.ts's AuditEntry, the fields used here). */
+/** An audit log entry about an approval (identity/audit-log.ts's AuditEntry, the fields used here). */
 export interface ApprovalAuditEntry {
   actor: Pick<Actor, 'id' | 'label' | 'via' | 'roles' | 'ip' | 'userAgent'> & {
     tokenId?: string | undefined;

@@ -2,7 +2,7 @@
 // tokens) or, outside production only, the built-in `system:dev` behind ADMIN_TOKEN. Every admin request has
 // exactly one, resolved once by the authorisation hook, and it travels with the admin calls to the services.
 
-/** Operator roles, deny by default: what each may do is the permission table (people/permissions.ts). */
+/** Operator roles, deny by default: what each may do is the permission table (identity/permissions.ts). */
 export const OPERATOR_ROLES = ['owner', 'admin', 'approver', 'reconciliation', 'support', 'auditor'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 

@@ -16,7 +16,7 @@ import {
 
 // The console's ledger pages (docs/console.md "Ledger"): a merchant's statement of a period, paged or as a
 // streamed CSV, each merchant's last settlement, and the settlement runs the ledger recorded. Reads only;
-// the balance, adjustments, a settlement run and the check are ledger-admin.ts's.
+// the balance, adjustments, a settlement run and the check are ledger-admin.routes.ts's.
 
 const mchNo = z
   .string()

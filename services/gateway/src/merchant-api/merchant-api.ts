@@ -35,7 +35,7 @@ export interface MerchantApiDeps {
   routes: MerchantRoute[];
   /**
    * Counts a signed request against its merchant's per-second limit (shared by every replica) and
-   * claims its nonce, in one round trip (merchants/admission.repository.ts).
+   * claims its nonce, in one round trip (admission.repository.ts).
    */
   admit(request: { mchNo: string; limitPerS: number; nonce: string | undefined }): Promise<Admission>;
   /** Requests per second per merchant when the merchant has no limit of its own; 0 disables. */

@@ -1,7 +1,7 @@
 import { of, type Permission, team } from '../identity/index.js';
 
 /**
- * The merchant dashboard's keys, platform key and callback failures (dashboard/account-dashboard.ts): the
+ * The merchant dashboard's keys, platform key and callback failures (account-dashboard.routes.ts): the
  * owner and admin manage keys; every role reads them. Keys need no four eyes here (the module says why).
  */
 export const DASHBOARD_ACCOUNT_PERMISSIONS: readonly Permission[] = [

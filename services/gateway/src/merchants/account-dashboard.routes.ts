@@ -15,7 +15,7 @@ import {
 // The merchant dashboard's account calls (docs/console.md "Dashboard API"): the merchant's API keys, the
 // platform public key, and its recent failing callbacks. Every call acts on the signed-in person's merchant
 // (the session's scope), never on a merchant number the browser sends; who may call what is
-// people/dashboard-account.permissions.ts.
+// account-dashboard.permissions.ts.
 //
 // Keys without four eyes: CONTRACT section 17 asks a second person for "adding a merchant public key through
 // the admin API", where an operator changes who can sign as someone else's merchant. Here the merchant's own

@@ -6,8 +6,8 @@ import { badQuery, serviceRefusal } from './order-replies.js';
 import type { Reader, Timelines } from './order-timeline.js';
 import { orderSummary, transferSummary } from './order-views.js';
 
-// The reads of orders and transfers that the admin API (admin/orders-admin.ts) and the dashboard
-// (dashboard/orders-dashboard.ts) both answer, in one place: search and page, and one order's or transfer's
+// The reads of orders and transfers that the admin API (orders-admin.routes.ts) and the dashboard
+// (orders-dashboard.routes.ts) both answer, in one place: search and page, and one order's or transfer's
 // timeline. What differs is the scope: an operator reads every merchant's (filtered by `mchNo` if asked)
 // and the channel's internals; a merchant person only its own merchant's, without them.
 

@@ -6,9 +6,9 @@ import { badQuery, serviceRefusal } from './order-replies.js';
 import { orderDetail } from './order-views.js';
 
 // Orders and transfers for operators (CONTRACT.md section 18; services/gateway/README.md "Orders and
-// transfers"): search and page every merchant's, one order's timeline (orders/order-routes.ts, shared with
+// transfers"): search and page every merchant's, one order's timeline (order-reads.routes.ts, shared with
 // the dashboard), and the sync that asks the channel.
-// Who may call each route is in people/orders.permissions.ts.
+// Who may call each route is in orders.permissions.ts.
 
 export type OrdersAdminDeps = OrderReadDeps;
 

@@ -1,6 +1,6 @@
 import { MERCHANT_ROLES, of, type Permission, team } from '../identity/index.js';
 
-/** The merchant's own orders and transfers in the dashboard (dashboard/orders-dashboard.ts). */
+/** The merchant's own orders and transfers in the dashboard (orders-dashboard.routes.ts). */
 export const ORDERS_DASHBOARD_PERMISSIONS: readonly Permission[] = [
   {
     method: 'GET',

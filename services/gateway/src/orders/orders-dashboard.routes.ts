@@ -8,7 +8,7 @@ import { badQuery, notFound } from './order-replies.js';
 // The merchant's own orders and transfers in the dashboard (CONTRACT.md section 18; docs/console.md
 // "Dashboard API"): the same answers as the admin API's, always scoped to the signed-in person's merchant
 // (never a merchant number from the client), and without anything naming the channel or route. Another
-// merchant's order is 404, as if it did not exist. Who may call is in people/orders-dashboard.permissions.ts.
+// merchant's order is 404, as if it did not exist. Who may call is in orders-dashboard.permissions.ts.
 
 export interface OrdersDashboardDeps extends OrderReadDeps {
   /** The notifier's admin API, for resending one of the merchant's callbacks. */

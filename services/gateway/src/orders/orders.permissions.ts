@@ -1,6 +1,6 @@
 import { ALL, of, only, type Permission } from '../identity/index.js';
 
-/** Orders and transfers on the admin port (admin/orders-admin.ts): every operator reads; sync changes. */
+/** Orders and transfers on the admin port (orders-admin.routes.ts): every operator reads; sync changes. */
 export const ORDERS_PERMISSIONS: readonly Permission[] = [
   {
     method: 'GET',
