@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // project (and its global setup), not with `npm run test:unit`.
 const integrationBesideCode = [
   'packages/db/src/db.test.ts',
+  'packages/messaging/src/consumer-pending.test.ts',
   'packages/messaging/src/nats.test.ts',
   'packages/messaging/src/outbox.test.ts',
   'packages/proto/src/generated.test.ts',
@@ -38,6 +39,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             // Reads the tree's sources only (docs/architecture.md "Rules the tree keeps").
             'test/architecture.test.ts',
+            // Reads docs/architecture.md and the tree only (docs/architecture.md "How this page is checked").
+            'test/architecture-doc.test.ts',
           ],
           exclude: ['**/node_modules/**', ...integrationBesideCode],
         },
@@ -52,7 +55,7 @@ export default defineConfig({
             'test/**/*.test.ts',
             ...integrationBesideCode,
           ],
-          exclude: ['**/node_modules/**', 'test/architecture.test.ts'],
+          exclude: ['**/node_modules/**', 'test/architecture.test.ts', 'test/architecture-doc.test.ts'],
           globalSetup: ['packages/testing/src/global-setup.ts', 'test/support/bundle-services.ts'],
         },
       },

@@ -12,6 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { meetsTheBars, openPage } from './support/console.js';
+import { createUnreachableStpRoute } from './support/routes.js';
 import { startTestStack } from './support/stack.js';
 
 // The console's reconciliation workbench and approvals (CONTRACT sections 14, 17 and 18) in a real Chromium
@@ -19,7 +20,8 @@ import { startTestStack } from './support/stack.js';
 // page, opens a deposit the channel has and no order took (an unmatched_deposit made through the sandbox),
 // resolves it by credit with a reason and sees it wait for approval; they are never offered to approve it,
 // and the API refuses them if they try. An approver finds it under "waiting for me" and approves it with a
-// reason; the merchant's balance moves by exactly the amount and the books check out.
+// reason; the merchant's balance moves by exactly the amount and the books check out. Last, with a route whose
+// channel does not answer, the page's run reconciles the others and names the failed route.
 
 const DEV = { authorization: 'Bearer dev-admin-token' };
 /** The second payment into an order already paid: money the channel has and the platform owes nobody. */
@@ -371,4 +373,30 @@ describe('the reconciliation workbench and four eyes, in the console', () => {
     const support = await createTestPerson({ adminUrl: stack.urls.admin, roles: ['support'] });
     expect((await call('/admin/reconciliations', { headers: as(support) })).status).toBe(403);
   });
+
+  it('with one route whose channel does not answer, the run reconciles the others and the page names the failed route', async () => {
+    const DOWN = 'stp-console-down';
+    await createUnreachableStpRoute(stack.urls.admin, DOWN);
+    const opened = await openPage(browser, `${stack.urls.admin}/console/reconciliation`, {
+      as: { person: analyst },
+    });
+    const { page } = opened;
+    await page.getByLabel('Día a conciliar').fill(day);
+    await page.getByRole('button', { name: 'Conciliar', exact: true }).click();
+    // The routes that answered are reconciled (the sandbox's and the seeded STP's)…
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Día ${day} conciliado: 2 rutas` })
+      .waitFor();
+    // …and the one that did not is named, with a reason an operator may read.
+    const failed = page.getByRole('alert').getByRole('list', { name: /no se pudieron conciliar/ });
+    const item = failed.getByRole('listitem');
+    await expect(item.count()).resolves.toBe(1);
+    expect(await item.textContent()).toMatch(new RegExp(`^${DOWN}: the channel did not give its statement`));
+    // The runs list shows it failed beside the others' finished runs.
+    const runs = page.getByRole('region', { name: 'Corridas por día y ruta' });
+    await runs.getByRole('row').filter({ hasText: DOWN }).getByText('Falló').waitFor();
+    await meetsTheBars(opened, 'console-reconciliation-failed-route');
+    await opened.context.close();
+  }, 120_000);
 });

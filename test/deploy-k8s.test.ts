@@ -2,7 +2,7 @@
  * The Kubernetes manifests, rendered by kustomize for both overlays and checked without a cluster: schema
  * validity, the settings every Deployment needs, and agreement with each service's config schema.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IDeployment } from 'kubernetes-models/apps/v1';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
@@ -102,6 +102,26 @@ CALLS.dev = [
   'upstream-router->upstream-sandbox:8090',
   'upstream-sandbox->upstream-router:8091',
 ];
+
+/** The Ingress controller's pods (ingress-nginx's own labels), as a NetworkPolicy peer. */
+const INGRESS_CONTROLLER_PEER = JSON.stringify({
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+  podSelector: {
+    matchLabels: { 'app.kubernetes.io/component': 'controller', 'app.kubernetes.io/name': 'ingress-nginx' },
+  },
+});
+
+/** The variable holding the port each service serves GET /metrics on (docs/deploy.md, "Metrics and traces"). */
+const METRICS_PORT_VARIABLE: Record<ServiceName, string | undefined> = {
+  gateway: 'ADMIN_PORT',
+  payments: 'METRICS_PORT',
+  transfers: 'METRICS_PORT',
+  ledger: 'METRICS_PORT',
+  'upstream-router': 'NOTICE_PORT',
+  notifier: 'NOTIFIER_PORT',
+  // A development-only fake channel: nothing to alert on.
+  'upstream-sandbox': undefined,
+};
 
 const rendered = {} as Record<Overlay, K8sObject[]>;
 
@@ -232,9 +252,16 @@ function unwrapBase64(o: K8sObject): K8sObject {
   return { ...o, data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.replace(/\s+/g, '')])) };
 }
 
+/** The module of an object's kubernetes-models class: the core API's, or the Prometheus Operator's (CRDs). */
+function modelModule(o: K8sObject): string {
+  return o.apiVersion.startsWith('monitoring.coreos.com/')
+    ? `@kubernetes-models/prometheus-operator/${o.apiVersion}`
+    : `kubernetes-models/${o.apiVersion}/${o.kind}`;
+}
+
 /** Imports the kubernetes-models class of an object (apiVersion/kind → module path). */
 async function modelFor(o: K8sObject): Promise<new (data: unknown) => { validate(): void }> {
-  const module = (await import(`kubernetes-models/${o.apiVersion}/${o.kind}`)) as Record<string, unknown>;
+  const module = (await import(modelModule(o))) as Record<string, unknown>;
   const model = module[o.kind];
   if (typeof model !== 'function') throw new Error(`no model for ${o.apiVersion} ${o.kind}`);
   return model as new (
@@ -252,7 +279,7 @@ function unknownFieldErrors(objects: K8sObject[]): string[] {
   const owners: string[] = [];
   objects.forEach((o, i) => {
     const type = `I${o.kind}`;
-    lines.push(`import type { ${type} as T${i} } from 'kubernetes-models/${o.apiVersion}/${o.kind}';`);
+    lines.push(`import type { ${type} as T${i} } from '${modelModule(o)}';`);
     owners.push('');
   });
   objects.forEach((o, i) => {
@@ -322,7 +349,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         'HorizontalPodAutoscaler',
         'NetworkPolicy',
         'Ingress',
-        ...(overlay === 'dev' ? ['Secret'] : []),
+        ...(overlay === 'dev' ? ['Secret'] : ['PodMonitor', 'PrometheusRule']),
       ]),
     );
   });
@@ -471,7 +498,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
-  it('gives each migration init container the service image and the same DATABASE_URL as the service', () => {
+  it('gives each migration init container the service image and the service’s database, as the migrate role', () => {
     for (const d of deployments(overlay)) {
       const service = serviceOf(d);
       const inits = podSpec(d).initContainers ?? [];
@@ -483,7 +510,27 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       expect(migrate.image).toBe(mainContainer(d).image);
       expect(migrate.command).toEqual(['node', 'dist/migrate.js']);
       const url = resolveEnv(overlay, migrate)['DATABASE_URL'];
-      expect(url).toBe(resolveEnv(overlay, mainContainer(d))['DATABASE_URL']);
+      // Same server, database and TLS settings; only the role differs (docs/deploy.md, "Postgres roles").
+      const asRole = (u: string) => {
+        const parsed = new URL(u);
+        parsed.username = 'role';
+        parsed.password = 'secret';
+        return parsed.href;
+      };
+      const serviceUrl = resolveEnv(overlay, mainContainer(d))['DATABASE_URL']!;
+      expect(asRole(url!)).toBe(asRole(serviceUrl));
+      const secretOf = (c: IContainer, variable: string) =>
+        c.env?.find((e) => e.name === variable)?.valueFrom?.secretKeyRef;
+      for (const variable of ['POSTGRES_USER', 'POSTGRES_PASSWORD']) {
+        expect(secretOf(migrate, variable)?.name, `${service} migrate ${variable}`).toMatch(
+          /^agentpay-postgres-migrate(-[a-z0-9]{10})?$/,
+        );
+        const own = secretOf(mainContainer(d), variable);
+        expect(own?.name, `${service} ${variable}`).toMatch(/^agentpay-postgres(-[a-z0-9]{10})?$/);
+        expect(own?.key, `${service} ${variable}`).toBe(
+          `${service}-${variable === 'POSTGRES_USER' ? 'username' : 'password'}`,
+        );
+      }
       // The database the schema defaults to, on the server the dependencies ConfigMap names.
       const expected = new URL(String(objectSchema(SCHEMAS[service]).parse({})['DATABASE_URL'])).pathname;
       expect(new URL(url!).pathname).toBe(expected);
@@ -654,14 +701,18 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       [
         `{"app.kubernetes.io/name":"gateway"}:8080:[{"namespaceSelector":{"matchLabels":{"kubernetes.io/metadata.name":"ingress-nginx"}}}]`,
         `{"app.kubernetes.io/name":"gateway"}:8081:[{"namespaceSelector":{"matchLabels":{"agentpay.io/operators":"true"}}}]`,
-        `{"app.kubernetes.io/part-of":"agentpay"}:8081,8082,8091,9101,9102:[{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}]`,
+        `{"app.kubernetes.io/name":"upstream-router"}:8091:[${INGRESS_CONTROLLER_PEER}]`,
+        `{"app.kubernetes.io/part-of":"agentpay"}:8081,8082,8091,9101,9102,9103:[{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}]`,
       ].sort(),
     );
     const ingresses = ofKind<IIngress>(rendered[overlay], 'Ingress');
     const backends = ingresses.flatMap((i) =>
       (i.spec!.rules ?? []).flatMap((r) => (r.http?.paths ?? []).map((p) => p.backend.service)),
     );
-    expect(backends).toEqual([{ name: 'gateway', port: { name: 'http' } }]);
+    expect(backends).toEqual([
+      { name: 'gateway', port: { name: 'http' } },
+      { name: 'upstream-router', port: { name: 'notices' } },
+    ]);
     const gatewayService = named<IService>(rendered[overlay], 'Service', 'gateway');
     expect(gatewayService.spec!.ports!.map((p) => p.port)).toEqual([8080]);
     for (const s of ofKind<IService>(rendered[overlay], 'Service')) {
@@ -692,6 +743,28 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   });
 });
 
+/** Every Secret production expects, created out of band (docs/deploy.md, "Secrets"). */
+const PROD_SECRETS = [
+  'agentpay-admin-token',
+  'agentpay-api-tls',
+  'agentpay-cashier-secret',
+  'agentpay-notices-tls',
+  'agentpay-notifier-admin-token',
+  'agentpay-people-secret',
+  'agentpay-platform-key',
+  'agentpay-postgres',
+  'agentpay-postgres-ca',
+  'agentpay-postgres-migrate',
+  'agentpay-upstream-credentials',
+];
+
+/** The certificates the Ingresses serve. */
+function tlsSecrets(overlay: Overlay): string[] {
+  return ofKind<IIngress>(rendered[overlay], 'Ingress').flatMap((i) =>
+    (i.spec!.tls ?? []).map((t) => t.secretName!),
+  );
+}
+
 describe('the overlays', () => {
   it('generate development Secrets in dev only, and expect the documented ones in prod', () => {
     const referenced = (overlay: Overlay) =>
@@ -709,17 +782,16 @@ describe('the overlays', () => {
     for (const name of referenced('dev')) expect(devSecrets, name).toContain(name);
     expect(ofKind(rendered.prod, 'Secret')).toEqual([]);
     const docs = readFileSync(join(REPO_ROOT, 'docs/deploy.md'), 'utf8');
-    const prodSecrets = [...referenced('prod'), 'agentpay-upstream-credentials'];
-    expect(prodSecrets.sort()).toEqual([
-      'agentpay-admin-token',
-      'agentpay-cashier-secret',
-      'agentpay-notifier-admin-token',
-      'agentpay-people-secret',
-      'agentpay-platform-key',
-      'agentpay-postgres',
-      'agentpay-upstream-credentials',
-    ]);
-    for (const name of prodSecrets) expect(docs, `docs/deploy.md explains ${name}`).toContain(name);
+    const kustomization = readFileSync(
+      join(REPO_ROOT, 'deploy/k8s/overlays/prod/kustomization.yaml'),
+      'utf8',
+    );
+    const prodSecrets = [...referenced('prod'), ...tlsSecrets('prod'), 'agentpay-upstream-credentials'];
+    expect(prodSecrets.sort()).toEqual(PROD_SECRETS);
+    for (const name of prodSecrets) {
+      expect(docs, `docs/deploy.md explains ${name}`).toContain(name);
+      expect(kustomization, `the prod kustomization lists ${name}`).toContain(name);
+    }
   });
 
   it('document every referenced Secret in an example that no kustomization applies', async () => {
@@ -729,15 +801,12 @@ describe('the overlays', () => {
       const Model = await modelFor(o);
       expect(() => new Model(o).validate(), o.metadata.name).not.toThrow();
     }
-    expect(examples.map((o) => o.metadata.name).sort()).toEqual([
-      'agentpay-admin-token',
-      'agentpay-cashier-secret',
-      'agentpay-notifier-admin-token',
-      'agentpay-people-secret',
-      'agentpay-platform-key',
-      'agentpay-postgres',
-      'agentpay-upstream-credentials',
-    ]);
+    expect(examples.map((o) => o.metadata.name).sort()).toEqual(PROD_SECRETS);
+    for (const name of tlsSecrets('prod')) {
+      const example = examples.find((o) => o.metadata.name === name)!;
+      expect(example['type'], name).toBe('kubernetes.io/tls');
+      expect(Object.keys(example['stringData'] as object).sort(), name).toEqual(['tls.crt', 'tls.key']);
+    }
     // Every key a prod Deployment reads is in the example, under the same Secret.
     const exampleKeys = new Set(
       examples.flatMap((o) =>
@@ -776,3 +845,319 @@ describe('the overlays', () => {
     }
   });
 });
+
+// ---- going live: the webhooks in, the alarms wired, Postgres run as a service ----
+
+/** An IPv4 CIDR as [first address, size]; throws on anything else. */
+function ipv4Range(cidr: string): [number, number] {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(cidr);
+  if (!match) throw new Error(`${cidr}: not an IPv4 CIDR`);
+  const bits = Number(match[5]);
+  const address = match.slice(1, 5).reduce((acc, octet) => acc * 256 + Number(octet), 0);
+  const size = 2 ** (32 - bits);
+  return [address - (address % size), size];
+}
+
+describe.each(OVERLAYS)('going live, the %s overlay', (overlay) => {
+  const deps = () => named<IConfigMap>(rendered[overlay], 'ConfigMap', 'agentpay-dependencies').data!;
+  const router = () => deployments(overlay).find((d) => d.metadata!.name === 'upstream-router')!;
+
+  it("routes STP's two notice paths, and nothing else, from their own host to the router's notice port", () => {
+    const ingress = named<IIngress>(rendered[overlay], 'Ingress', 'upstream-router-notices');
+    const gatewayHosts = named<IIngress>(rendered[overlay], 'Ingress', 'gateway').spec!.rules!.map(
+      (r) => r.host,
+    );
+    const rules = ingress.spec!.rules!;
+    expect(rules).toHaveLength(1);
+    // Its own host: ingress-nginx's use-regex applies to every path of a host.
+    expect(gatewayHosts).not.toContain(rules[0]!.host);
+    expect(rules[0]!.host).not.toMatch(/\.invalid$/);
+    expect(ingress.metadata!.annotations?.['nginx.ingress.kubernetes.io/use-regex']).toBe('true');
+    const paths = rules[0]!.http!.paths;
+    // ingress-nginx turns a regex path into `location ~* "^<path>"`.
+    const routed = (url: string) => paths.some((p) => new RegExp(`^${p.path}`, 'i').test(url));
+    for (const url of ['/notices/stp-main/abono', '/notices/stp-main/cambio-estado', '/notices/stp2/abono']) {
+      expect(routed(url), url).toBe(true);
+    }
+    for (const url of [
+      '/metrics',
+      '/healthz',
+      '/notices/stp-main',
+      '/notices/stp-main/abono/x',
+      '/notices/stp-main/other',
+      '/notices/../metrics/abono',
+      '/x/notices/stp-main/abono',
+    ]) {
+      expect(routed(url), url).toBe(false);
+    }
+    // To the router's Service port that leads to NOTICE_PORT.
+    const service = named<IService>(rendered[overlay], 'Service', 'upstream-router');
+    const c = mainContainer(router());
+    for (const p of paths) {
+      expect(p.backend.service?.name).toBe('upstream-router');
+      const port = service.spec!.ports!.find((x) => x.name === p.backend.service!.port!.name)!;
+      expect(containerPort(c, port.targetPort ?? port.port)).toBe(Number(envValue(c, 'NOTICE_PORT')));
+    }
+    if (overlay === 'prod') {
+      expect(ingress.spec!.tls).toEqual([{ hosts: [rules[0]!.host], secretName: 'agentpay-notices-tls' }]);
+    }
+  });
+
+  it("trusts X-Forwarded-For on the notice port from the Ingress controller's addresses only, and admits only the controller there", () => {
+    const env = resolveEnv(overlay, mainContainer(router()));
+    const trusted = routerEnv.parse(env).TRUSTED_PROXIES;
+    expect(trusted).toEqual([deps()['INGRESS_CONTROLLER_CIDR']]);
+    for (const cidr of trusted) {
+      const [, size] = ipv4Range(cidr);
+      // Never "anyone": a forged header from the internet would name the caller STP's allow-list checks.
+      expect(size, cidr).toBeLessThanOrEqual(2 ** 24);
+    }
+    // Who may open a connection to 8091 from outside the call graph: the controller's pods, and Prometheus.
+    const policies = ofKind<INetworkPolicy>(rendered[overlay], 'NetworkPolicy');
+    const routerLabels = podLabels(router());
+    const peers = policies
+      .filter((p) => p.spec!.policyTypes?.includes('Ingress') && selects(p.spec!.podSelector, routerLabels))
+      .flatMap((p) => (p.spec!.ingress ?? []).filter((r) => r.ports?.some((x) => x.port === 8091)))
+      .flatMap((r) => r.from ?? [{}])
+      .filter((peer) => peer.namespaceSelector || peer.ipBlock || !peer.podSelector);
+    expect(peers.map((peer) => JSON.stringify(peer)).sort()).toEqual(
+      [
+        INGRESS_CONTROLLER_PEER,
+        '{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}',
+      ].sort(),
+    );
+    if (overlay === 'prod') {
+      // Not the whole pod network: Prometheus reaches 8091 too and must not be able to name a caller.
+      expect(ipv4Range(trusted[0]!)[1]).toBeLessThan(2 ** 16);
+    }
+  });
+
+  it('lets monitoring scrape every port a service serves /metrics on, and no other', () => {
+    const served = new Set<number>();
+    for (const d of deployments(overlay)) {
+      const variable = METRICS_PORT_VARIABLE[serviceOf(d)];
+      if (!variable) continue;
+      const port = Number(envValue(mainContainer(d), variable));
+      expect(containerPort(mainContainer(d), port), `${d.metadata!.name} ${variable}`).toBe(port);
+      served.add(port);
+    }
+    const scrape = named<INetworkPolicy>(rendered[overlay], 'NetworkPolicy', 'allow-metrics-scrape');
+    expect(scrape.spec!.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/part-of': 'agentpay' } });
+    const allowed = scrape.spec!.ingress!.flatMap((r) => (r.ports ?? []).map((p) => Number(p.port)));
+    expect(allowed.sort()).toEqual([...served].sort());
+    for (const d of deployments(overlay)) {
+      expect(podLabels(d)['app.kubernetes.io/part-of'], d.metadata!.name).toBe('agentpay');
+    }
+  });
+
+  it('spreads every service over zones, then nodes', () => {
+    for (const d of deployments(overlay)) {
+      const own = (podSpec(d).topologySpreadConstraints ?? []).filter((t) =>
+        selects(t.labelSelector as Selector, podLabels(d)),
+      );
+      expect(own.map((t) => t.topologyKey).sort(), d.metadata!.name).toEqual([
+        'kubernetes.io/hostname',
+        'topology.kubernetes.io/zone',
+      ]);
+      for (const t of own) {
+        expect(t.labelSelector?.matchLabels?.['app.kubernetes.io/name'], d.metadata!.name).toBe(
+          d.metadata!.name,
+        );
+      }
+    }
+  });
+
+  it('runs each service as its own Postgres role, and migrates as another', () => {
+    const users = new Set<string>();
+    for (const d of deployments(overlay)) {
+      const service = serviceOf(d);
+      const ref = mainContainer(d).env?.find((e) => e.name === 'POSTGRES_USER')?.valueFrom?.secretKeyRef;
+      users.add(`${ref?.name}/${ref?.key}`);
+      const migrate = podSpec(d).initContainers![0]!;
+      const migrateRef = migrate.env?.find((e) => e.name === 'POSTGRES_USER')?.valueFrom?.secretKeyRef;
+      expect(migrateRef?.key, service).toBe('username');
+    }
+    expect(users.size).toBe(deployments(overlay).length);
+  });
+});
+
+describe('going live, production', () => {
+  const prod = () => rendered.prod;
+  const deps = () => named<IConfigMap>(prod(), 'ConfigMap', 'agentpay-dependencies').data!;
+
+  it("verifies the Postgres server's certificate against the private CA mounted in every pod that connects", () => {
+    const params = new URLSearchParams(deps()['POSTGRES_URL_PARAMS']);
+    expect(params.get('sslmode')).toBe('verify-full');
+    const rootCert = params.get('sslrootcert')!;
+    expect(rootCert).toMatch(/^\/var\/run\/secrets\/.+\.crt$/);
+    for (const d of deployments('prod')) {
+      const spec = podSpec(d);
+      for (const c of [spec.containers[0]!, ...(spec.initContainers ?? [])]) {
+        const where = `${d.metadata!.name}/${c.name}`;
+        expect(new URL(resolveEnv('prod', c)['DATABASE_URL']!).searchParams.get('sslrootcert'), where).toBe(
+          rootCert,
+        );
+        const mount = c.volumeMounts?.find((m) => rootCert.startsWith(`${m.mountPath}/`));
+        expect(mount?.readOnly, where).toBe(true);
+        const volume = spec.volumes?.find((v) => v.name === mount!.name);
+        expect(volume?.secret?.secretName, where).toBe('agentpay-postgres-ca');
+        expect(
+          volume?.secret?.items?.map((i) => `${mount!.mountPath}/${i.path}`),
+          where,
+        ).toContain(rootCert);
+      }
+    }
+  });
+
+  it('lets the services reach Postgres at its subnet, not at one address a failover moves', () => {
+    const [, size] = ipv4Range(deps()['POSTGRES_CIDR']!);
+    expect(size).toBeGreaterThan(1);
+    // A subnet, not the whole private range.
+    expect(size).toBeLessThanOrEqual(2 ** 12);
+  });
+
+  it('fits every Postgres connection the services can open, at the autoscalers’ maximum and during a rollout, in max_connections', () => {
+    const source = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
+    const defaultPool = Number(
+      /max: opts\.poolSize \?\? (\d+)/.exec(source('packages/db/src/database.ts'))![1],
+    );
+    const migratePool = Number(/poolSize: (\d+), logger/.exec(source('packages/db/src/migrate.ts'))![1]);
+    const hpas = ofKind<IHorizontalPodAutoscaler>(prod(), 'HorizontalPodAutoscaler');
+    const lines: string[] = [];
+    let total = 0;
+    for (const d of deployments('prod')) {
+      const service = serviceOf(d);
+      const main = source(`services/${service}/src/main.ts`);
+      // The pool: the service's setting, else a literal in main.ts, else createDb's default.
+      const env = objectSchema(SCHEMAS[service]).parse(resolveEnv('prod', mainContainer(d)));
+      const literal = /svc\.database<Database>\(migrations, \{ poolSize: (\d+) \}\)/.exec(main);
+      const pool =
+        env['DATABASE_POOL_SIZE'] !== undefined
+          ? Number(env['DATABASE_POOL_SIZE'])
+          : literal
+            ? Number(literal[1])
+            : defaultPool;
+      if (!main.includes('svc.database<Database>(migrations')) throw new Error(`${service}: pool not found`);
+      // Connections outside that pool: another pool (the gateway's for nonces and rate counters), a LISTEN
+      // each (outbox relay, route or delivery wake-ups), a health check's own client.
+      const files = readdirSync(join(REPO_ROOT, 'services', service, 'src'), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+      const code = files.map((f) => source(`services/${service}/src/${f}`)).join('\n');
+      const otherPools = [...code.matchAll(/\bcreateDb(?:<\w+>)?\(([^;]*?)\)/gs)].map((m) => {
+        const size = /poolSize: (\d+)/.exec(m[1]!);
+        return size ? Number(size[1]) : defaultPool;
+      });
+      const dedicated =
+        otherPools.reduce((a, b) => a + b, 0) +
+        (code.match(/\bstartOutboxRelay\(/g) ?? []).length +
+        (code.match(/\blisten\((config\.DATABASE_URL|opts\.databaseUrl)\b/g) ?? []).length +
+        (code.match(/\bcheckPostgres\(/g) ?? []).length;
+      const perPod = Math.max(pool + dedicated, migratePool);
+      const hpa = hpas.find((h) => h.spec!.scaleTargetRef.name === service)!;
+      // A rollout at the maximum adds maxSurge pods before it removes any.
+      const pods = hpa.spec!.maxReplicas + Number(d.spec!.strategy!.rollingUpdate!.maxSurge);
+      lines.push(`${service}: ${pods} pods × (${pool} pooled + ${dedicated} beside) = ${pods * perPod}`);
+      total += pods * perPod;
+    }
+    // psql sessions, a backup's pg_dump, a monitoring exporter.
+    const operators = 10;
+    const max = Number(deps()['POSTGRES_MAX_CONNECTIONS']);
+    expect(total + operators, lines.join('\n')).toBeLessThanOrEqual(max);
+    // And the budget is the one docs/deploy.md states.
+    expect(source('docs/deploy.md')).toContain(`${total} connections`);
+  });
+
+  it('scrapes every service with a PodMonitor on the port it serves /metrics on', () => {
+    const monitors = ofKind<{ metadata: { name: string }; spec: PodMonitorSpec }>(prod(), 'PodMonitor');
+    for (const d of deployments('prod')) {
+      const variable = METRICS_PORT_VARIABLE[serviceOf(d)]!;
+      const c = mainContainer(d);
+      const own = monitors.filter((m) => selects(m.spec.selector, podLabels(d)));
+      expect(own.length, d.metadata!.name).toBe(1);
+      const endpoints = own[0]!.spec.podMetricsEndpoints ?? [];
+      expect(
+        endpoints.map((e) => [containerPort(c, e.port!), e.path]),
+        d.metadata!.name,
+      ).toEqual([[Number(envValue(c, variable)), '/metrics']]);
+    }
+  });
+
+  it('ships the alert rules and a dashboard that use only metrics the services export', () => {
+    const rule = named<{ spec: { groups: { name: string; rules: { alert?: string; expr: string }[] }[] } }>(
+      prod(),
+      'PrometheusRule',
+      'agentpay',
+    );
+    const alerts = rule.spec.groups.flatMap((g) => g.rules.map((r) => r.alert));
+    expect(alerts).toEqual(
+      expect.arrayContaining([
+        'ReconciliationMissingMoney',
+        'ReconciliationDiscrepancyOld',
+        'ReconciliationStale',
+        'CallbackBacklog',
+        'CallbackFailureRate',
+        'OutboxLagHigh',
+        'ConsumerLagHigh',
+        'ChannelRefusingCalls',
+        'WebhooksAllRefused',
+        'RouteUnavailable',
+        'ClabePoolExhausted',
+      ]),
+    );
+    const dashboard = named<IConfigMap>(prod(), 'ConfigMap', 'agentpay-grafana-dashboard');
+    expect(dashboard.metadata!.labels?.['grafana_dashboard']).toBe('1');
+    const panels = (
+      JSON.parse(dashboard.data!['agentpay.json']!) as { panels: { targets: { expr: string }[] }[] }
+    ).panels;
+    const exprs = [
+      ...rule.spec.groups.flatMap((g) => g.rules.map((r) => r.expr)),
+      ...panels.flatMap((p) => p.targets.map((t) => t.expr)),
+    ];
+    const exported = exportedMetrics();
+    const used = new Set(exprs.flatMap(metricNames));
+    expect(used.size).toBeGreaterThan(10);
+    expect([...used].filter((name) => !exported.has(name))).toEqual([]);
+  });
+});
+
+/** What the tests read of a PodMonitor (the schema validated it). */
+interface PodMonitorSpec {
+  selector: Selector;
+  podMetricsEndpoints?: { port?: string; path?: string }[];
+}
+
+/** The metric names the services and packages register (prom-client), with each histogram's series. */
+function exportedMetrics(): Set<string> {
+  const names = new Set<string>();
+  const roots = ['services', 'packages'].map((r) => join(REPO_ROOT, r));
+  for (const root of roots) {
+    for (const file of readdirSync(root, { recursive: true }).map(String)) {
+      if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.includes('node_modules')) continue;
+      const text = readFileSync(join(root, file), 'utf8');
+      for (const m of text.matchAll(/new (Counter|Gauge|Histogram)\(\{\s*name: '([a-z_]+)'/g)) {
+        names.add(m[2]!);
+        if (m[1] === 'Histogram') for (const s of ['_bucket', '_sum', '_count']) names.add(`${m[2]}${s}`);
+      }
+      // requestMetrics(registry, '<prefix>', …): <prefix>_requests_total and its latency histogram.
+      for (const m of text.matchAll(/requestMetrics\([^,]+, '([a-z_]+)'/g)) {
+        names.add(`${m[1]}_requests_total`);
+        for (const s of ['_bucket', '_sum', '_count']) names.add(`${m[1]}_request_duration_seconds${s}`);
+      }
+    }
+  }
+  return names;
+}
+
+/** The metric names a PromQL expression reads: identifiers that are not functions, keywords or labels. */
+function metricNames(expr: string): string[] {
+  const stripped = expr
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, '')
+    .replace(/\[[^\]]*\]/g, '');
+  const keywords = new Set(['and', 'or', 'unless', 'bool', 'offset', 'time', 'inf', 'nan']);
+  return [...stripped.matchAll(/\b([a-z_][a-z0-9_]*)\b(\s*\()?/gi)]
+    .filter((m) => !m[2] && !keywords.has(m[1]!.toLowerCase()))
+    .map((m) => m[1]!);
+}

@@ -4,6 +4,7 @@ import { REPO_ROOT, type Stack } from '@agentpay/stack';
 import { createTestMerchant, settleApproval, type TestMerchant, TIME_ZONE, waitFor } from '@agentpay/testing';
 import { type Envelope, formatWireTime } from '@agentpay/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUnreachableStpRoute } from './support/routes.js';
 import { startTestStack } from './support/stack.js';
 
 // CONTRACT.md section 14 end to end, every service a real process and the sandbox as the channel: a day
@@ -11,7 +12,8 @@ import { startTestStack } from './support/stack.js';
 // through the admin API (and one through the admin CLI), every kind found once, re-running changing
 // nothing, and each resolution doing what it says: `apply` pays the order through the normal sync, `credit`
 // books the merchant an adjust record, `return` sends the money back to the payer through the channel.
-// The books' check stays green throughout.
+// The books' check stays green throughout. Last, an STP route whose channel does not answer (a port nobody
+// listens on) fails alone: every other route is still reconciled, and the failed one is named.
 
 const CLABE = '002010077777777771';
 const SENDER = '012180000123456782';
@@ -40,6 +42,7 @@ interface Discrepancy {
 }
 type RouteResult = {
   routeId: string;
+  state: string;
   lines: number;
   matched: number;
   pending: number;
@@ -210,7 +213,9 @@ describe('a reconciliation run over a day with one discrepancy of each kind', ()
     const runs = await reconcileAll();
     const routes = runs.flatMap((r) => r.routes);
     expect(routes.length).toBeGreaterThan(0);
-    const total = (key: Exclude<keyof RouteResult, 'routeId'>) => routes.reduce((sum, r) => sum + r[key], 0);
+    expect(routes.every((r) => r.state === 'succeeded')).toBe(true);
+    const total = (key: Exclude<keyof RouteResult, 'routeId' | 'state'>) =>
+      routes.reduce((sum, r) => sum + r[key], 0);
     // Five deposits (paid, untold, the second one, wrong, misstated) and the one payout the statement shows.
     expect(total('lines')).toBe(6);
     expect(total('pending')).toBe(0);
@@ -386,5 +391,61 @@ describe('a reconciliation run over a day with one discrepancy of each kind', ()
       operator: 'o',
     });
     expect(badAction.status).toBe(400);
+  });
+});
+
+describe('a route whose channel does not answer', () => {
+  const DOWN = 'stp-down';
+  let port = 0;
+  let day = '';
+
+  beforeAll(async () => {
+    day = [...days].sort()[0] ?? formatWireTime(new Date(), TIME_ZONE).slice(0, 10);
+    port = await createUnreachableStpRoute(stack.urls.admin, DOWN);
+  }, 60_000);
+
+  it('reconciles every other route, answers 200 and names the failed one with a reason safe to show', async () => {
+    let sandboxLines = 0;
+    for (const each of [...days].sort()) {
+      const run = await admin('POST', '/admin/reconciliations', { day: each });
+      expect(run.status, JSON.stringify(run.json)).toBe(200);
+      const routes = run.json.routes as (RouteResult & { error?: string })[];
+      const down = routes.find((r) => r.routeId === DOWN);
+      expect(down).toEqual({ routeId: DOWN, state: 'failed', error: expect.any(String) });
+      // The platform's words only: nothing of the channel's address, the port or the socket's error.
+      expect(down?.error).toMatch(/channel/);
+      expect(down?.error).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${port}|ECONNREFUSED|fetch failed`));
+      // The sandbox route and the seeded STP route ran and counted their lines, as they did before.
+      const others = routes.filter((r) => r.routeId !== DOWN);
+      expect(others.map((r) => r.routeId).sort()).toEqual(['sandbox-default', 'stp-default']);
+      for (const other of others)
+        expect(other).toMatchObject({ state: 'succeeded', lines: expect.any(Number) });
+      sandboxLines += others.find((r) => r.routeId === 'sandbox-default')?.lines ?? 0;
+      // The runs list says the same: the failed run with the same reason, the others succeeded.
+      const listed = await admin('GET', `/admin/reconciliations?day=${each}&routeId=${DOWN}&limit=1`);
+      expect(listed.json.items[0]).toMatchObject({ routeId: DOWN, state: 'failed', error: down?.error });
+      const sandbox = await admin(
+        'GET',
+        `/admin/reconciliations?day=${each}&routeId=sandbox-default&limit=1`,
+      );
+      expect(sandbox.json.items[0]).toMatchObject({ state: 'succeeded' });
+    }
+    // The sandbox's statement was read again: the six lines of the first run, and the return's payout since.
+    expect(sandboxLines).toBeGreaterThanOrEqual(6);
+  });
+
+  it('asked for that route alone, answers 503 naming it, and the other routes run as before', async () => {
+    const alone = await admin('POST', '/admin/reconciliations', { day, routeId: DOWN });
+    expect(alone.status, JSON.stringify(alone.json)).toBe(503);
+    expect(alone.json).toMatchObject({
+      error: 'unavailable',
+      routes: [{ routeId: DOWN, state: 'failed' }],
+    });
+    expect(alone.json.message).toContain(DOWN);
+    const sandbox = await admin('POST', '/admin/reconciliations', { day, routeId: 'sandbox-default' });
+    expect(sandbox.status).toBe(200);
+    expect(sandbox.json.routes).toEqual([
+      expect.objectContaining({ routeId: 'sandbox-default', state: 'succeeded' }),
+    ]);
   });
 });

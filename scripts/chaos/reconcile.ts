@@ -69,6 +69,17 @@ export async function reconcileDays(
           continue;
         }
         const { routes } = JSON.parse(answer.text) as Pick<ReconDayRun, 'routes'>;
+        // A route that could not be reconciled is named failed in a 200 (CONTRACT.md 14): still a failed day.
+        const failed = routes.filter((r) => r.state === 'failed');
+        if (failed.length > 0) {
+          runs.push({
+            day,
+            ok: false,
+            error: failed.map((r) => `${r.routeId} failed: ${r.error ?? ''}`).join('; '),
+            routes: [],
+          });
+          continue;
+        }
         runs.push({ day, ok: true, routes });
       } catch (err) {
         runs.push({ day, ok: false, error: errorText(err), routes: [] });

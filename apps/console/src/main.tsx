@@ -3,16 +3,16 @@ import {
   createRouter,
   I18nProvider,
   InvitationPage,
+  Loading,
   MayProvider,
   match,
   Page,
-  type Session,
   Shell,
   SignInPage,
   useI18n,
+  useSession,
 } from '@agentpay/ui';
 import { render } from 'preact';
-import { useState } from 'preact/hooks';
 import { dictionaries, PAGES } from './app-pages';
 import { consoleApi } from './console-api';
 
@@ -29,7 +29,9 @@ const api = consoleApi(() => {
 function App() {
   const { t } = useI18n();
   const { path } = router.useLocation();
-  const [session, setSession] = useState<Session | null>(api.client.session());
+  // A new tab (a link opened beside this one, a restored browser) has the browser's cookie but not this tab's
+  // CSRF token: the server is asked for the session before the pages, whose actions need the token.
+  const { session, setSession, checking } = useSession(api.client);
 
   const invitation = match('invitations/:token', path);
   if (invitation?.['token']) {
@@ -53,6 +55,14 @@ function App() {
             router.navigate('');
           }}
         />
+      </Shell>
+    );
+  }
+
+  if (!session && checking) {
+    return (
+      <Shell appName={t('app.name')} nav={[]} currentPath={path} Link={router.Link}>
+        <Loading />
       </Shell>
     );
   }

@@ -3,16 +3,16 @@ import {
   createRouter,
   I18nProvider,
   InvitationPage,
+  Loading,
   MayProvider,
   match,
   Page,
-  type Session,
   Shell,
   SignInPage,
   useI18n,
+  useSession,
 } from '@agentpay/ui';
 import { render } from 'preact';
-import { useState } from 'preact/hooks';
 import { dictionaries, PAGES } from './app-pages';
 import { dashboardApi } from './dashboard-api';
 
@@ -28,9 +28,18 @@ const api = dashboardApi(() => {
 function App() {
   const { t } = useI18n();
   const { path } = router.useLocation();
-  const [session, setSession] = useState<Session | null>(api.client.session());
+  // A new tab (an order opened from the list, a link in an e-mail) has the browser's cookie but not this
+  // tab's CSRF token: the server is asked for the session before the sign-in form is shown.
+  const { session, setSession, checking } = useSession(api.client);
   const invitation = match('invitations/:token', path);
 
+  if (!session && checking && !invitation?.['token'] && path !== SIGN_IN) {
+    return (
+      <Shell appName={t('app.name')} nav={[]} currentPath={path} Link={router.Link}>
+        <Loading />
+      </Shell>
+    );
+  }
   if (invitation?.['token'] || path === SIGN_IN || !session) {
     return (
       <Shell appName={t('app.name')} nav={[]} currentPath={path} Link={router.Link}>

@@ -4,6 +4,10 @@ import type { OrderStatusChanged__Output, PayOrder__Output, Transfer__Output } f
 export const SETTLE_TYPES = ['REALTIME', 'D+1', 'D+2', 'D+3'] as const;
 export type SettleType = (typeof SETTLE_TYPES)[number];
 
+/** Whether a pay order's net amount has reached the merchant's available balance yet. */
+export const SETTLE_STATUSES = ['not_settle', 'settled'] as const;
+export type SettleStatus = (typeof SETTLE_STATUSES)[number];
+
 export function isSettleType(value: string): value is SettleType {
   return (SETTLE_TYPES as readonly string[]).includes(value);
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '@agentpay/logger';
-import { contextFrom, inSpan, SpanKind } from '@agentpay/telemetry';
+import { contextFrom, Gauge, inSpan, type Registry, SpanKind } from '@agentpay/telemetry';
 import {
   AckPolicy,
   type ConsumerConfig,
@@ -35,6 +35,10 @@ export interface EventConsumerOptions {
   handle: (msgs: readonly JsMsg[]) => Promise<Verdict[]>;
   /** Delay before JetStream redelivers a message answered `retry`; default 2000 ms. */
   nakDelayMs?: number;
+  /** Where to report the consumer's backlog (`event_consumer_pending_messages{consumer}`); none: not reported. */
+  registry?: Registry;
+  /** How often the backlog is read from JetStream; default 15000 ms. */
+  pendingPollMs?: number;
 }
 
 /** What becomes of one message: acked, dropped for good, or redelivered later. */
@@ -51,6 +55,40 @@ const RESTART_DELAY_MS = 1_000;
 const MAX_RESTART_DELAY_MS = 10_000;
 /** Unacked messages per consumer over all replicas: the pull buffers, never the backlog. */
 const MAX_ACK_PENDING = 1_000;
+
+/** How often a consumer reads its backlog from JetStream for `event_consumer_pending_messages`. */
+const DEFAULT_PENDING_POLL_MS = 15_000;
+
+/** The registry's backlog gauge: one per registry, shared by the service's consumers (a label each). */
+function pendingGauge(registry: Registry): Gauge {
+  const existing = registry.getSingleMetric('event_consumer_pending_messages');
+  if (existing) return existing as Gauge;
+  return new Gauge({
+    name: 'event_consumer_pending_messages',
+    help: 'Events of the stream a durable consumer has not had acknowledged yet: not delivered, or delivered and not yet applied (the same on every replica)',
+    labelNames: ['consumer'],
+    registers: [registry],
+  });
+}
+
+/**
+ * Reads the durable consumer's backlog from JetStream every `pollMs` into the registry's gauge; a failed
+ * read keeps the last value (NATS away: the outbox and subscription alerts say so). Returns the stop.
+ */
+function reportPending(
+  nc: NatsConnection,
+  registry: Registry,
+  opts: { stream: string; durable: string; pollMs: number },
+): () => void {
+  const gauge = pendingGauge(registry);
+  const read = async () => {
+    const info = await (await jetstreamManager(nc)).consumers.info(opts.stream, opts.durable);
+    gauge.set({ consumer: opts.durable }, info.num_pending + info.num_ack_pending);
+  };
+  const timer = setInterval(() => void read().catch(() => {}), opts.pollMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 /** Creates the durable pull consumer or brings its settings up to date; safe at every start of every replica. */
 export async function ensureConsumer(
@@ -218,6 +256,13 @@ export function startEventConsumer(opts: EventConsumerOptions): EventConsumer {
     }
   }
 
+  const stopReporting = opts.registry
+    ? reportPending(nc, opts.registry, {
+        stream: opts.stream,
+        durable: opts.durable,
+        pollMs: opts.pendingPollMs ?? DEFAULT_PENDING_POLL_MS,
+      })
+    : () => {};
   logger.info(
     { stream: opts.stream, durable: opts.durable, subject: opts.filterSubject },
     'event consumer started',
@@ -228,6 +273,7 @@ export function startEventConsumer(opts: EventConsumerOptions): EventConsumer {
     stop: () => {
       stopped ??= (async () => {
         stopping = true;
+        stopReporting();
         await messages?.close().catch(() => {});
         freed?.();
         await loop;

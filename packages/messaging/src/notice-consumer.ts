@@ -96,5 +96,6 @@ export function startNoticeConsumer<T>(opts: NoticeConsumerOptions<T>): EventCon
     ackWaitMs: NOTICE_ACK_WAIT_MS,
     nakDelayMs: opts.retryDelayMs,
     handle: (msgs) => Promise.all(msgs.map(applyOne)),
+    registry: opts.registry,
   });
 }

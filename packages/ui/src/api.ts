@@ -55,6 +55,12 @@ export interface ApiClient {
     schema: z.ZodMiniType<T>,
   ): Promise<{ done: T } | { approval: PendingApproval }>;
   signIn(body: { email: string; password: string; code: string }): Promise<Session>;
+  /**
+   * The session the browser's cookie holds, asked of the server (`GET <sessionBase>/session`): a new tab, a
+   * link from an e-mail or a restored browser has the cookie but no CSRF token of its own. Null when the
+   * server knows no session (401); the tab's own on a network failure.
+   */
+  restore(): Promise<Session | null>;
   signOut(): Promise<void>;
 }
 
@@ -74,7 +80,8 @@ export function withQuery(path: string, query?: Query): string {
 }
 
 export function createApiClient(opts: ApiClientOptions): ApiClient {
-  // The CSRF token lives as long as the tab: the session cookie itself is HttpOnly and never seen here.
+  // The CSRF token lives as long as the tab: the session cookie itself is HttpOnly and never seen here. A tab
+  // that did not sign in itself asks the server for it (`restore`).
   const storageKey = `agentpay.session:${opts.sessionBase}`;
   let current: Session | null = null;
   try {
@@ -144,6 +151,20 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       const signedIn = await parse(await request('POST', `${opts.sessionBase}/session`, body, true), session);
       remember(signedIn);
       return signedIn;
+    },
+    async restore() {
+      // A sign-in or sign-out of this tab while the answer travels wins over it.
+      const asked = current;
+      try {
+        const restored = await parse(
+          await request('GET', `${opts.sessionBase}/session`, undefined, true),
+          session,
+        );
+        if (current === asked) remember(restored);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401 && current === asked) remember(null);
+      }
+      return current;
     },
     async signOut() {
       try {

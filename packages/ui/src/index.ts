@@ -14,3 +14,4 @@ export * from './router';
 export { sharedMessages } from './shared-messages';
 export * from './statement';
 export * from './use-resource';
+export { useSession } from './use-session';

@@ -24,6 +24,9 @@ export interface ReconRouteCounts {
   discrepancies: number;
   /** Deposits the channel sent back on arrival (the platform refused them). */
   returned?: number;
+  /** `failed` when the route's statement could not be read (its counts are then absent), with why. */
+  state?: string;
+  error?: string;
 }
 
 /** A day's run through the admin API: its routes' counts, or why it failed. */

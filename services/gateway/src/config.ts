@@ -93,7 +93,10 @@ export const gatewayEnv = z
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */
     TRUST_PROXY: flag(false),
-    /** Public address of the merchant port, for payers' cashier links; default http://127.0.0.1:<GATEWAY_PORT>. */
+    /**
+     * Public address of the merchant port, for payers' cashier links; default http://127.0.0.1:<GATEWAY_PORT>.
+     * Production refuses a host under `.invalid` (the manifests' placeholder): payers could never open the link.
+     */
     PUBLIC_BASE_URL: z
       .string()
       .regex(/^https?:\/\/[^/?#]+$/, 'an http(s) origin without a path or trailing slash')
@@ -140,6 +143,13 @@ export const gatewayEnv = z
     if (production && !env.CASHIER_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['CASHIER_SECRET'], message: 'required in production' });
     }
+    if (production && env.PUBLIC_BASE_URL && isPlaceholderOrigin(env.PUBLIC_BASE_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_BASE_URL'],
+        message: 'the .invalid placeholder: set the public origin merchants and payers reach',
+      });
+    }
     return {
       ...env,
       production,
@@ -150,5 +160,11 @@ export const gatewayEnv = z
       NOTIFIER_ADMIN_TOKEN: env.NOTIFIER_ADMIN_TOKEN ?? 'dev-notifier-admin-token',
     };
   });
+
+/** An origin whose host is under `.invalid` (RFC 2606: never resolves), as the manifests' placeholder is. */
+function isPlaceholderOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'invalid' || host.endsWith('.invalid');
+}
 
 export type GatewayConfig = z.output<typeof gatewayEnv>;

@@ -142,14 +142,19 @@ export function createLedgerHandlers(deps: {
       const result = await reconciliation.run(request.day, request.route_id);
       return {
         day: result.day,
-        routes: result.routes.map((r) => ({
-          route_id: r.routeId,
-          lines: String(r.lines),
-          matched: String(r.matched),
-          pending: String(r.pending),
-          discrepancies: String(r.discrepancies),
-          returned: String(r.returned),
-        })),
+        routes: result.routes.map((r) =>
+          r.state === 'failed'
+            ? { route_id: r.routeId, state: r.state, error: r.error }
+            : {
+                route_id: r.routeId,
+                state: r.state,
+                lines: String(r.lines),
+                matched: String(r.matched),
+                pending: String(r.pending),
+                discrepancies: String(r.discrepancies),
+                returned: String(r.returned),
+              },
+        ),
       };
     }),
     ListDiscrepancies: ledgerUnary(logger, async (request) => {

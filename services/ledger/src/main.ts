@@ -95,6 +95,7 @@ export async function main(
         batchSize: config.LEDGER_CONSUME_BATCH,
         ackWaitMs: config.LEDGER_ACK_WAIT_MS,
         handle: statusChangedHandler({ db, logger, ledger }),
+        registry,
       }),
       (c) => c.stop(),
     );

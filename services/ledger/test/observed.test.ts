@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookEvent } from '../src/events/status-changed.handler.js';
+import type { OrderKind } from '../src/events/status-changed.schema.js';
 import { upsertObserved } from '../src/observed/observed-orders.repository.js';
 import { payEvent, transferEvent } from './support/events.js';
 import { type FreshLedger, freshLedger } from './support/fresh-ledger.js';
@@ -14,7 +15,7 @@ afterAll(async () => {
   await t?.drop();
 });
 
-const observed = (kind: string, number: string) =>
+const observed = (kind: OrderKind, number: string) =>
   t.db
     .selectFrom('observed_orders')
     .selectAll()

@@ -53,7 +53,16 @@ describe('a reconciliation run', () => {
 
     const result = await run(R);
     expect(result.routes).toEqual([
-      { route_id: R, lines: '12', matched: '4', pending: '0', discrepancies: '9', returned: '0' },
+      {
+        route_id: R,
+        state: 'succeeded',
+        lines: '12',
+        matched: '4',
+        pending: '0',
+        discrepancies: '9',
+        returned: '0',
+        error: '',
+      },
     ]);
     const found = await discrepanciesOf(R);
     expect(summary(found)).toEqual(
@@ -108,7 +117,16 @@ describe('a reconciliation run', () => {
     });
     const result = await run(R);
     expect(result.routes).toEqual([
-      { route_id: R, lines: '3', matched: '1', pending: '0', discrepancies: '0', returned: '2' },
+      {
+        route_id: R,
+        state: 'succeeded',
+        lines: '3',
+        matched: '1',
+        pending: '0',
+        discrepancies: '0',
+        returned: '2',
+        error: '',
+      },
     ]);
     expect(await discrepanciesOf(R)).toEqual([]);
     // No money stayed: nothing recognised as unmatched, and the books check out.
@@ -135,7 +153,16 @@ describe('a reconciliation run', () => {
     });
     const result = await run(R, today);
     expect(result.routes).toEqual([
-      { route_id: R, lines: '1', matched: '0', pending: '2', discrepancies: '0', returned: '0' },
+      {
+        route_id: R,
+        state: 'succeeded',
+        lines: '1',
+        matched: '0',
+        pending: '2',
+        discrepancies: '0',
+        returned: '0',
+        error: '',
+      },
     ]);
     expect(await discrepanciesOf(R)).toEqual([]);
   });
@@ -186,7 +213,16 @@ describe('a reconciliation run', () => {
     });
     const result = await run(R);
     expect(result.routes).toEqual([
-      { route_id: R, lines: '2', matched: '2', pending: '0', discrepancies: '0', returned: '0' },
+      {
+        route_id: R,
+        state: 'succeeded',
+        lines: '2',
+        matched: '2',
+        pending: '0',
+        discrepancies: '0',
+        returned: '0',
+        error: '',
+      },
     ]);
     // The other route's day does not call its pay-in missing: a line on some route names it.
     t.router.statements.set(statementKey('r-cross-other', DAY), { lines: [] });
@@ -242,11 +278,18 @@ describe('a reconciliation run', () => {
         ),
       failAfter: 1_500,
     });
-    await expect(run(R)).rejects.toMatchObject({ codeName: 'SERVICE_UNAVAILABLE' });
+    const answer = await run(R);
+    expect(answer.routes).toEqual([
+      expect.objectContaining({
+        route_id: R,
+        state: 'failed',
+        error: 'the router did not answer (service unavailable)',
+      }),
+    ]);
     const runs = await t.db.selectFrom('recon_runs').selectAll().where('route_id', '=', R).execute();
     expect(runs).toMatchObject([{ status: 'failed', lines: 0, discrepancies: 0 }]);
     expect(runs[0]?.finished_at).not.toBeNull();
-    expect(runs[0]?.error).toBeTruthy();
+    expect(runs[0]?.error).toBe(answer.routes[0]?.error);
     const lines = await t.db
       .selectFrom('statement_lines')
       .select('reference')
@@ -271,7 +314,16 @@ describe('a reconciliation run', () => {
     });
     const result = await run(R, day);
     expect(result.routes).toEqual([
-      { route_id: R, lines: '20000', matched: '1', pending: '0', discrepancies: '19999', returned: '0' },
+      {
+        route_id: R,
+        state: 'succeeded',
+        lines: '20000',
+        matched: '1',
+        pending: '0',
+        discrepancies: '19999',
+        returned: '0',
+        error: '',
+      },
     ]);
     const stored = await t.db
       .selectFrom('statement_lines')
@@ -292,6 +344,33 @@ describe('a reconciliation run', () => {
     expect(result.routes.map((r) => [r.route_id, r.lines, r.discrepancies])).toEqual([
       ['r-all-1', '1', '1'],
       ['r-all-2', '1', '1'],
+    ]);
+  });
+
+  it('with no route, a route whose channel fails is named failed and every other route still runs', async () => {
+    t.router.routes = ['r-some-1', 'r-some-down', 'r-some-2'];
+    for (const R of ['r-some-1', 'r-some-2']) {
+      t.router.statements.set(statementKey(R, DAY), {
+        lines: [line({ kind: 'deposit', platform_ref: '', amount: 2, applied: false, at: NOON })],
+      });
+    }
+    t.router.statements.set(statementKey('r-some-down', DAY), { lines: [], failAfter: 0 });
+    const result = await run('');
+    expect(result.routes.map((r) => [r.route_id, r.state, r.lines, r.discrepancies, r.error])).toEqual([
+      ['r-some-1', 'succeeded', '1', '1', ''],
+      ['r-some-down', 'failed', '0', '0', 'the router did not answer (service unavailable)'],
+      ['r-some-2', 'succeeded', '1', '1', ''],
+    ]);
+    const stored = await t.db
+      .selectFrom('recon_runs')
+      .select(['route_id', 'status'])
+      .where('route_id', 'like', 'r-some-%')
+      .orderBy('route_id')
+      .execute();
+    expect(stored).toEqual([
+      { route_id: 'r-some-1', status: 'succeeded' },
+      { route_id: 'r-some-2', status: 'succeeded' },
+      { route_id: 'r-some-down', status: 'failed' },
     ]);
   });
 

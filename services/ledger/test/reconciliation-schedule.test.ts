@@ -7,7 +7,8 @@ import { connectReconRouter } from '../src/reconciliation/router.client.js';
 import { useReconciliation } from './support/reconciliation.js';
 import { line, statementKey } from './support/statement-router.js';
 
-// The daily schedule: the previous day once per route across replicas, from RECON_TIME on.
+// The daily schedule: the previous day once per route across replicas, from RECON_TIME on; a route whose
+// channel is down fails alone, wherever it stands in the list.
 
 const t = useReconciliation();
 
@@ -73,6 +74,25 @@ describe('the daily schedule', () => {
         .where('route_id', '=', 'r-sched-down')
         .execute();
       expect(down).toEqual([{ status: 'failed' }]);
+
+      // The next day, the channel that is down is listed first: the routes after it still run.
+      clock = new Date('2026-11-18T12:00:00Z');
+      const next = '2026-11-17';
+      t.router.routes = ['r-sched-down', ...routes];
+      t.router.statements.set(statementKey('r-sched-down', next), { lines: [], failAfter: 0 });
+      for (const R of routes) t.router.statements.set(statementKey(R, next), { lines: [] });
+      expect(await replicas[0]?.runScheduled()).toBe(2);
+      const nextRuns = await t.db
+        .selectFrom('recon_runs')
+        .select(['route_id', 'status'])
+        .where('day', '=', next)
+        .orderBy('route_id')
+        .execute();
+      expect(nextRuns).toEqual([
+        { route_id: 'r-sched-1', status: 'succeeded' },
+        { route_id: 'r-sched-2', status: 'succeeded' },
+        { route_id: 'r-sched-down', status: 'failed' },
+      ]);
     } finally {
       await Promise.all(replicas.map((r) => r.stop()));
       client.close();

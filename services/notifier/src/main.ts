@@ -99,6 +99,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Notifier> {
         batchSize: config.NOTIFIER_CONSUME_BATCH,
         ackWaitMs: config.NOTIFIER_ACK_WAIT_MS,
         handle: orderStatusChangedHandler({ db, signer, timeZone: config.API_TIME_ZONE, logger }),
+        registry,
       }),
       (c) => c.stop(),
     );

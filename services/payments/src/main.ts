@@ -111,6 +111,7 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
         durable: config.SETTLED_CONSUMER,
         subject: orderSettledSubject(config.EVENTS_SUBJECT_PREFIX),
         concurrency: 2,
+        registry,
       }),
       (c) => c.stop(),
     );

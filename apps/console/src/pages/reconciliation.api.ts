@@ -30,16 +30,25 @@ export const reconRun = z.object({
 export type ReconRun = z.infer<typeof reconRun>;
 export const reconRunPage = z.object({ items: z.array(reconRun), next: z.optional(z.string()) });
 
+/** A run's answer: each route's counts, or, for a route whose statement could not be read, why it failed. */
 export const runResult = z.object({
   day: z.string(),
   routes: z.array(
-    z.object({
-      routeId: z.string(),
-      lines: z.number(),
-      matched: z.number(),
-      pending: z.number(),
-      discrepancies: z.number(),
-    }),
+    z.union([
+      z.object({
+        routeId: z.string(),
+        state: z.literal('failed'),
+        error: z.string(),
+      }),
+      z.object({
+        routeId: z.string(),
+        state: z.optional(z.literal('succeeded')),
+        lines: z.number(),
+        matched: z.number(),
+        pending: z.number(),
+        discrepancies: z.number(),
+      }),
+    ]),
   ),
 });
 export type RunResult = z.infer<typeof runResult>;

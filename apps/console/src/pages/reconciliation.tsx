@@ -1,4 +1,5 @@
 import {
+  ApiError,
   defineDictionaries,
   ErrorNotice,
   formatCount,
@@ -51,6 +52,8 @@ export const reconciliationMessages = defineDictionaries(
     'recon.startRoute': 'Ruta (opcional; todas si se deja vacía)',
     'recon.startButton': 'Conciliar',
     'recon.started': 'Día {day} conciliado: {routes} rutas, {found} discrepancias.',
+    'recon.failedRoutes':
+      'Estas rutas no se pudieron conciliar (las demás sí); vuelve a intentarlo más tarde:',
     'recon.badDay': 'Escribe un día como 2026-11-26.',
     'recon.badRoute': 'Solo minúsculas, dígitos y guiones.',
     'recon.id': 'Número',
@@ -128,6 +131,7 @@ export const reconciliationMessages = defineDictionaries(
     'recon.startRoute': 'Route (optional; every route when empty)',
     'recon.startButton': 'Reconcile',
     'recon.started': 'Day {day} reconciled: {routes} routes, {found} discrepancies.',
+    'recon.failedRoutes': 'These routes could not be reconciled (the others were); try them again later:',
     'recon.badDay': 'Write a day such as 2026-11-26.',
     'recon.badRoute': 'Lowercase letters, digits and hyphens only.',
     'recon.id': 'Number',
@@ -395,12 +399,33 @@ function StartRun(props: {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ day?: string; route?: string }>({});
-  const [outcome, setOutcome] = useState<{ ok?: string; error?: unknown } | null>(null);
+  const [outcome, setOutcome] = useState<{
+    ok?: string;
+    failed?: { routeId: string; error: string }[];
+    error?: unknown;
+  } | null>(null);
+  const failed = outcome?.failed ?? [];
   return (
     <section aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('recon.start')}</h2>
       {outcome?.ok && <Notice kind="ok">{outcome.ok}</Notice>}
+      {failed.length > 0 && (
+        <Notice kind="error">
+          <p>{t('recon.failedRoutes')}</p>
+          <ul aria-label={t('recon.failedRoutes')}>
+            {failed.map((route) => (
+              <li key={route.routeId}>
+                <strong>{route.routeId}</strong>: {route.error}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      )}
       {outcome?.error !== undefined && <ErrorNotice error={outcome.error} />}
+      {/* Every route asked for failed (503): the API's message names each one and why. */}
+      {outcome?.error instanceof ApiError && outcome.error.status === 503 && outcome.error.message && (
+        <p>{outcome.error.message}</p>
+      )}
       <form
         class="inline"
         noValidate
@@ -420,13 +445,15 @@ function StartRun(props: {
           try {
             const answer = await props.start({ day, ...(routeId && { routeId }) });
             if ('done' in answer) {
-              const total = answer.done.routes.reduce((sum, r) => sum + r.discrepancies, 0);
+              const ran = answer.done.routes.flatMap((r) => (r.state === 'failed' ? [] : [r]));
+              const total = ran.reduce((sum, r) => sum + r.discrepancies, 0);
               setOutcome({
                 ok: t('recon.started', {
                   day: answer.done.day,
-                  routes: formatCount(answer.done.routes.length, lang),
+                  routes: formatCount(ran.length, lang),
                   found: formatCount(total, lang),
                 }),
+                failed: answer.done.routes.flatMap((r) => (r.state === 'failed' ? [r] : [])),
               });
             }
             props.onDone();

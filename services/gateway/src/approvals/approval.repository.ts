@@ -1,11 +1,10 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { ApprovalRow, Database } from '../db/schema.js';
+import type { ApprovalRow, ApprovalState, Database } from '../db/schema.js';
 
 // The approvals table's reads and its conditional state changes: each change names the state it leaves,
 // so of two writers only one moves a row (the other sees 0 rows and answers 409).
 
-export const APPROVAL_STATES = ['pending', 'approved', 'rejected', 'expired', 'executed', 'failed'] as const;
-export type ApprovalState = (typeof APPROVAL_STATES)[number];
+export { APPROVAL_STATES, type ApprovalState } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

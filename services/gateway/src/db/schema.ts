@@ -1,19 +1,40 @@
+import type { SettleType } from '@agentpay/api';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
 
+// The gateway's stored vocabularies, each the one table its column's CHECK repeats.
+
+/** A disabled merchant's requests are refused; its data stays. */
+export const MERCHANT_STATUSES = ['enabled', 'disabled'] as const;
+export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
+
+/** A revoked key verifies no signature again. */
+export const MERCHANT_KEY_STATUSES = ['active', 'revoked'] as const;
+export type MerchantKeyStatus = (typeof MERCHANT_KEY_STATUSES)[number];
+
+/** An invited person has not yet set a password and TOTP; a disabled one cannot sign in. */
+export const USER_STATUSES = ['invited', 'enabled', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Where a four-eyes request stands (approvals/approval.repository.ts moves it). */
+export const APPROVAL_STATES = ['pending', 'approved', 'rejected', 'expired', 'executed', 'failed'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+
+/** How an audited request ended: done, refused for its content, or refused by authorisation. */
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
 export interface MerchantsTable {
   mch_no: string;
   name: string;
-  /** enabled | disabled */
-  status: string;
+  status: MerchantStatus;
   /** Fee in basis points of the amount (1 bp = 0.01 %). */
   fee_percent_bps: number;
   /** Fixed fee per order, centavos. */
   fee_fixed_centavos: number;
-  /** REALTIME | D+1 | D+2 | D+3 */
-  settle_type: string;
+  settle_type: SettleType;
   /** Requests per second this merchant may send; null means the platform default. */
   rate_limit_per_s: number | null;
   created_at: CreatedAt;
@@ -32,8 +53,7 @@ export interface MerchantKeysTable {
   public_key_pem: string;
   /** SHA-256 of the key's SPKI DER, hex: how operators tell keys apart without printing them. */
   fingerprint: string;
-  /** active | revoked */
-  status: string;
+  status: MerchantKeyStatus;
   created_at: CreatedAt;
   revoked_at: Date | null;
 }
@@ -66,8 +86,7 @@ export interface UsersTable {
   email: string;
   name: string;
   roles: string[];
-  /** invited | enabled | disabled */
-  status: string;
+  status: UserStatus;
   /** `scrypt$N=..,r=..,p=..$salt$hash` (identity/passwords.ts); null until the invitation is accepted. */
   password_hash: string | null;
   /** AES-256-GCM under PEOPLE_SECRET_KEY (identity/secret-box.ts). */
@@ -128,8 +147,7 @@ export interface AuditLogTable {
   user_agent: string;
   action: string;
   target: string;
-  /** success | failure | denied */
-  outcome: string;
+  outcome: AuditOutcome;
   status: number | null;
   reason: string | null;
   /** Canonical JSON text. */
@@ -152,8 +170,7 @@ export interface ApprovalsTable {
   summary: string;
   /** The checked request, exactly what is executed on approval. */
   payload: ColumnType<unknown, string, never>;
-  /** pending | approved | rejected | expired | executed | failed */
-  state: Generated<string>;
+  state: Generated<ApprovalState>;
   requested_by_id: string;
   requested_by_label: string;
   requested_by_roles: string[];

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from '@agentpay/http';
 import type { Actor } from './actor.js';
 import type { AuditLog } from './audit-log.js';
-import { clientOf, sessionCookie } from './authorize.js';
+import { clientOf, readCookie, sessionCookie } from './authorize.js';
 import type { PeopleService } from './people.service.js';
 import type { Scope } from './people-common.js';
 import { PeopleError } from './people-errors.js';
@@ -140,6 +140,40 @@ export function registerIdentityRoutes(app: FastifyInstance, o: IdentityOptions)
         email: result.user.email,
         roles: result.user.roles,
         ...(result.user.mch_no ? { mchNo: result.user.mch_no } : {}),
+      },
+    };
+  });
+
+  // The signed-in session's CSRF token and person again, for a tab that did not sign in itself (a new tab, a
+  // link from an e-mail, a restored browser): the apps keep the token in the tab's sessionStorage, while the
+  // HttpOnly cookie is the browser's. Handing the token out on a GET is safe here because:
+  // - the cookie is SameSite=Strict: a request started by another site (a link, a form, a fetch, an <img>)
+  //   carries no cookie, so it is answered 401 and learns nothing;
+  // - the answer carries no CORS header: even a request the browser sent with the cookie (from a sibling
+  //   origin of the same site) cannot be read by a script of another origin, and a JSON body pulled in
+  //   through <script src> exposes nothing (nosniff here; browsers block cross-origin JSON in such loads);
+  // - the token is bound to this session (one random token per session row, compared in constant time with
+  //   the session's own): it is worth nothing without the cookie, and ends with the session;
+  // - a script of the same origin, the only reader, could already call anything with the cookie;
+  // - it changes nothing but the idle clock every signed-in request moves, and it is never cached (no-store).
+  // A bearer token (a script, the CLI) has no session and no CSRF token: 401.
+  app.get(`${o.apiPrefix}/session`, async (request, reply) => {
+    const sessionId = request.actor?.sessionId;
+    const cookie = readCookie(request.headers.cookie, o.cookieName);
+    const session =
+      sessionId && cookie ? await people.sessionActor(o.kind, cookie, clientOf(request)) : undefined;
+    reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+    const id = userIdOf(session?.actor);
+    if (!session || !id || session.actor.sessionId !== sessionId) {
+      return reply.code(401).send({ error: 'unauthorized', message: 'no browser session: sign in' });
+    }
+    return {
+      csrfToken: session.csrfToken,
+      user: {
+        id,
+        email: session.actor.label,
+        roles: session.actor.roles,
+        ...(session.actor.scope.kind === 'merchant' ? { mchNo: session.actor.scope.mchNo } : {}),
       },
     };
   });

@@ -131,6 +131,14 @@ export const PEOPLE_ADMIN_PERMISSIONS: readonly Permission[] = [
     note: 'sign-in',
   },
   {
+    method: 'GET',
+    url: '/console/api/session',
+    allow: 'signedIn',
+    action: 'session.read',
+    changes: false,
+    note: "the session's CSRF token, for a new tab",
+  },
+  {
     method: 'DELETE',
     url: '/console/api/session',
     allow: 'signedIn',

@@ -36,6 +36,14 @@ export const PEOPLE_DASHBOARD_PERMISSIONS: readonly Permission[] = [
     note: 'sign-in',
   },
   {
+    method: 'GET',
+    url: '/dashboard/api/session',
+    allow: 'signedIn',
+    action: 'session.read',
+    changes: false,
+    note: "the session's CSRF token, for a new tab",
+  },
+  {
     method: 'DELETE',
     url: '/dashboard/api/session',
     allow: 'signedIn',

@@ -1,8 +1,9 @@
 import { createHash, type KeyObject } from 'node:crypto';
+import type { SettleType } from '@agentpay/api';
 import { isUniqueViolation } from '@agentpay/db';
 import { parsePublicKey } from '@agentpay/wire';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, MerchantStatus } from '../db/schema.js';
 import {
   countActiveKeys,
   findMerchant,
@@ -50,15 +51,15 @@ export interface CreateMerchantInput {
   publicKey: string;
   appIds?: string[] | undefined;
   feeRate?: { percentBps: number; fixedCentavos: number } | undefined;
-  settleType?: string | undefined;
+  settleType?: SettleType | undefined;
 }
 
 export interface UpdateMerchantInput {
   name?: string | undefined;
-  status?: 'enabled' | 'disabled' | undefined;
+  status?: MerchantStatus | undefined;
   appIds?: string[] | undefined;
   feeRate?: { percentBps: number; fixedCentavos: number } | undefined;
-  settleType?: string | undefined;
+  settleType?: SettleType | undefined;
   /** Requests per second for this merchant; null returns to the platform default. */
   rateLimitPerS?: number | null | undefined;
   /** Adds an active key (rotation step 1). */

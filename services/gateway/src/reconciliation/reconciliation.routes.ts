@@ -245,18 +245,36 @@ export function registerReconciliationAdmin(app: FastifyInstance, deps: Reconcil
         { day: body.data.day, route_id: body.data.routeId ?? '' },
         opts(request, deps.runTimeoutMs),
       );
-      request.log.info({ day: body.data.day, routeId: body.data.routeId }, 'reconciliation run');
-      return {
-        day: result.day,
-        routes: result.routes.map((r) => ({
-          routeId: r.route_id,
-          lines: Number(r.lines),
-          matched: Number(r.matched),
-          pending: Number(r.pending),
-          discrepancies: Number(r.discrepancies),
-          returned: Number(r.returned),
-        })),
-      };
+      // A route whose statement cannot be read does not stop the others (CONTRACT.md section 14): it is
+      // named as failed with the ledger's operator-safe reason, and the run answers 200 for the rest. Only
+      // when every route asked for failed did the run do nothing: 503, naming them all the same.
+      const routes = result.routes.map((r) =>
+        r.state === 'failed'
+          ? { routeId: r.route_id, state: 'failed' as const, error: r.error }
+          : {
+              routeId: r.route_id,
+              state: 'succeeded' as const,
+              lines: Number(r.lines),
+              matched: Number(r.matched),
+              pending: Number(r.pending),
+              discrepancies: Number(r.discrepancies),
+              returned: Number(r.returned),
+            },
+      );
+      const failed = routes.filter((r) => r.state === 'failed');
+      request.log.info(
+        { day: body.data.day, routeId: body.data.routeId, failed: failed.map((r) => r.routeId) },
+        'reconciliation run',
+      );
+      if (failed.length > 0 && failed.length === routes.length) {
+        return reply.code(503).send({
+          error: 'unavailable',
+          message: `no route could be reconciled: ${failed.map((r) => `${r.routeId}: ${r.error}`).join('; ')}`,
+          day: result.day,
+          routes,
+        });
+      }
+      return { day: result.day, routes };
     } catch (err) {
       return fail(reply, err);
     }

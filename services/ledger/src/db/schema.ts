@@ -1,5 +1,13 @@
+import type { DiscrepancyKind, DiscrepancyState, ResolutionAction, SettleType } from '@agentpay/api';
 import type { OutboxTable } from '@agentpay/messaging';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { OrderKind } from '../events/status-changed.schema.js';
+import type { AccountKind } from '../ledger/accounts.js';
+import type { EntryType, HoldStatus } from '../ledger/booking.js';
+import type { ReconRunStatus } from '../reconciliation/recon-runs.repository.js';
+import type { StatementLineKind } from '../reconciliation/reconciliation.repository.js';
+import type { ReturnStatus } from '../reconciliation/resolutions.js';
+import type { SettlementRunStatus, SettlementTrigger } from '../settlement/settlement-runs.repository.js';
 
 type CreatedAt = ColumnType<Date, never, never>;
 /** bigint centavos; @agentpay/db reads int8 as a number (centavos stay far below 2^53). */
@@ -8,8 +16,7 @@ type Int8 = number;
 export interface AccountsTable {
   /** `mch:<mchNo>:available|pending|frozen`, `fee_revenue`, `adjustments`, `clearing:<routeId>`. */
   id: string;
-  /** available | pending | frozen | fee_revenue | adjustments | clearing */
-  kind: string;
+  kind: AccountKind;
   /** The owning merchant for its three parts; null for platform accounts. */
   mch_no: string | null;
   /** Sum of the account's postings, centavos; merchant parts never below zero (CHECK). */
@@ -23,11 +30,8 @@ export interface EntriesTable {
   id: Generated<number>;
   /** Derived from the cause (`pay_in:<orderNo>`, `freeze:<transferNo>`, …): a repeat books nothing. */
   key: string;
-  /**
-   * pay_in | settle | transfer_freeze | transfer_unfreeze | transfer_out | transfer_return | adjust; with no
-   * merchant (platform entries): unmatched_in | unmatched_return | unmatched_return_reversal
-   */
-  type: string;
+  /** A merchant entry type, or with no merchant a platform entry type (booking.ts). */
+  type: EntryType;
   /** null for a platform entry (no merchant part moves; its changes and balances are 0). */
   mch_no: string | null;
   order_no: string | null;
@@ -65,8 +69,7 @@ export interface HoldsTable {
   biz_transfer_no: string;
   amount: Int8;
   fee: Int8;
-  /** frozen | released | out | returned | void (void: released by VoidFreeze, or a tombstone) */
-  status: string;
+  status: HoldStatus;
   created_at: CreatedAt;
   updated_at: Date;
 }
@@ -76,8 +79,7 @@ export interface PayInsTable {
   mch_no: string;
   biz_order_no: string;
   real_amount: Int8;
-  /** REALTIME | D+1 | D+2 | D+3 */
-  settle_type: string;
+  settle_type: SettleType;
   pay_time: Date;
   /** 00:00 Mexico City of the N-th business day after the pay day; pay_time for REALTIME. */
   due_at: Date;
@@ -95,8 +97,7 @@ export interface UnmatchedEventsTable {
 }
 
 export interface ObservedOrdersTable {
-  /** pay | transfer */
-  kind: string;
+  kind: OrderKind;
   /** The pay order's or the transfer's number. */
   number: string;
   mch_no: string;
@@ -125,8 +126,7 @@ export interface StatementLinesTable {
   day: string;
   /** The channel's reference, unique on its statement. */
   reference: string;
-  /** deposit | payout | payout_return | deposit_returned (sent straight back on arrival) */
-  kind: string;
+  kind: StatementLineKind;
   amount: Int8;
   occurred_at: Date;
   clave_rastreo: string;
@@ -144,8 +144,7 @@ export interface ReconRunsTable {
   id: Generated<number>;
   route_id: string;
   day: string;
-  /** running | succeeded | failed */
-  status: string;
+  status: ReconRunStatus;
   started_at: Generated<Date>;
   finished_at: Date | null;
   lines: Generated<Int8>;
@@ -160,16 +159,14 @@ export interface ReconRunsTable {
 /** One settlement run: every operator run, and each timer round that settled something or failed. */
 export interface SettlementRunsTable {
   id: Generated<Int8>;
-  /** sweep (the timer) | operator (RunSettlement) */
-  trigger: string;
+  trigger: SettlementTrigger;
   /** It settled what was due by this instant. */
   until: Date;
   started_at: Date;
   finished_at: Date;
   /** Pay-ins it settled (a failed run: those before the failure, which stay settled). */
   settled: number;
-  /** succeeded | failed */
-  status: string;
+  status: SettlementRunStatus;
   /** Why a failed run failed; '' otherwise. */
   error: Generated<string>;
 }
@@ -178,8 +175,7 @@ export interface DiscrepanciesTable {
   id: Generated<number>;
   /** route:day:kind:reference; a run of the same day adds nothing it found before. */
   key: string;
-  /** missing_on_platform | missing_on_channel | amount_mismatch | unmatched_deposit */
-  kind: string;
+  kind: DiscrepancyKind;
   route_id: string;
   day: string;
   /** Centavos: the channel's when there is a line, else the platform's. */
@@ -189,16 +185,16 @@ export interface DiscrepanciesTable {
   mch_no: Generated<string>;
   order_no: Generated<string>;
   transfer_no: Generated<string>;
-  /** open | resolved */
-  state: Generated<string>;
+  state: Generated<DiscrepancyState>;
   created_at: CreatedAt;
-  resolution_action: Generated<string>;
+  /** '' while open. */
+  resolution_action: Generated<ResolutionAction | ''>;
   resolution_operator: Generated<string>;
   resolution_reason: Generated<string>;
   resolved_at: Date | null;
   resolution_ref: Generated<string>;
-  /** pending | success | fail for a return; '' otherwise */
-  resolution_status: Generated<string>;
+  /** A return's; '' for the other actions. */
+  resolution_status: Generated<ReturnStatus | ''>;
   /** The approval (four eyes) the resolution carried out; '' for one made without. */
   resolution_approval_id: Generated<string>;
   return_attempts: Generated<number>;

@@ -4,6 +4,10 @@ import { decodeEvent } from '@agentpay/proto';
 // contract itself (packages/proto); what the contract cannot say (required fields, centavos as safe
 // integers) is checked here.
 
+/** What a status change is about: a pay order or a transfer. */
+export const ORDER_KINDS = ['pay', 'transfer'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
 interface Base {
   event_id: string;
   mch_no: string;

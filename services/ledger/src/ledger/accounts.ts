@@ -2,6 +2,10 @@
 export const PARTS = ['available', 'pending', 'frozen'] as const;
 export type Part = (typeof PARTS)[number];
 
+/** What an account is: one of a merchant's three parts, or a platform account (accounts_kind_check). */
+export const ACCOUNT_KINDS = [...PARTS, 'fee_revenue', 'adjustments', 'clearing', 'unmatched'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
 export const FEE_REVENUE = 'fee_revenue';
 export const ADJUSTMENTS = 'adjustments';
 /** The clearing account of an event that names no route. */
@@ -23,13 +27,18 @@ export function unmatchedAccount(routeId: string): string {
   return `unmatched:${routeId || DEFAULT_ROUTE}`;
 }
 
-/** The kind and owner an account row is created with, from its id. */
-export function accountRow(id: string): { id: string; kind: string; mch_no: string | null } {
+/** The kind and owner an account row is created with, from its id (one the functions above built). */
+export function accountRow(id: string): { id: string; kind: AccountKind; mch_no: string | null } {
   if (id.startsWith('mch:')) {
     const part = id.slice(id.lastIndexOf(':') + 1);
-    return { id, kind: part, mch_no: id.slice('mch:'.length, id.lastIndexOf(':')) };
+    return { id, kind: knownKind(id, part), mch_no: id.slice('mch:'.length, id.lastIndexOf(':')) };
   }
   if (id.startsWith('clearing:')) return { id, kind: 'clearing', mch_no: null };
   if (id.startsWith('unmatched:')) return { id, kind: 'unmatched', mch_no: null };
-  return { id, kind: id, mch_no: null };
+  return { id, kind: knownKind(id, id), mch_no: null };
+}
+
+function knownKind(id: string, kind: string): AccountKind {
+  if (!(ACCOUNT_KINDS as readonly string[]).includes(kind)) throw new Error(`account ${id}: no such kind`);
+  return kind as AccountKind;
 }

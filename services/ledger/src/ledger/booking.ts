@@ -97,34 +97,54 @@ export function platformAccountsOf(command: Command): string[] {
   }
 }
 
+/** Where a transfer's hold stands; `void`: released by VoidFreeze, or a tombstone refusing a late freeze. */
+export const HOLD_STATUSES = ['frozen', 'released', 'out', 'returned', 'void'] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+
 export interface HoldState {
   mchNo: string;
   bizTransferNo: string;
   amount: number;
   fee: number;
-  /** frozen | released | out | returned | void */
-  status: string;
+  status: HoldStatus;
 }
 
 export interface PayInState {
   mchNo: string;
   bizOrderNo: string;
   realAmount: number;
-  settleType: string;
+  settleType: SettleType;
   settledAt: Date | null;
 }
+
+/** The entries that move a merchant's parts (the commands above); `credit` books an `adjust`. */
+export const MERCHANT_ENTRY_TYPES = [
+  'pay_in',
+  'settle',
+  'transfer_freeze',
+  'transfer_unfreeze',
+  'transfer_out',
+  'transfer_return',
+  'adjust',
+] as const;
+export type MerchantEntryType = (typeof MERCHANT_ENTRY_TYPES)[number];
+
+/** The entries of channel money no order owns, with no merchant (reconciliation/platform-entries.ts). */
+export const PLATFORM_ENTRY_TYPES = [
+  'unmatched_in',
+  'unmatched_return',
+  'unmatched_return_reversal',
+] as const;
+export type PlatformEntryType = (typeof PLATFORM_ENTRY_TYPES)[number];
+
+/** Every entry type (entries_type_check). */
+export const ENTRY_TYPES = [...MERCHANT_ENTRY_TYPES, ...PLATFORM_ENTRY_TYPES] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
 
 /** What an entry being booked records besides its postings and snapshot. */
 export interface EntryDraft {
   key: string;
-  type:
-    | 'pay_in'
-    | 'settle'
-    | 'transfer_freeze'
-    | 'transfer_unfreeze'
-    | 'transfer_out'
-    | 'transfer_return'
-    | 'adjust';
+  type: MerchantEntryType;
   mchNo: string;
   orderNo: string | null;
   bizOrderNo: string | null;
@@ -175,7 +195,7 @@ export type Plan =
       hold?: { transferNo: string; state: HoldState };
       payIn?: { orderNo: string; state: PayInState };
       /** The pay-in is settled by this entry (REALTIME or a settlement): announce it. */
-      settled?: { orderNo: string; settleType: string; settleTime: Date; realAmount: number };
+      settled?: { orderNo: string; settleType: SettleType; settleTime: Date; realAmount: number };
     }
   /** The key was booked before: the existing entry answers. */
   | { kind: 'existing'; key: string; conflict?: string }

@@ -1,9 +1,10 @@
+import type { DiscrepancyKind, DiscrepancyState } from '@agentpay/api';
 import type { Kysely } from 'kysely';
 import type { Database, DiscrepancyRow } from '../db/schema.js';
 
 export interface DiscrepancyFilter {
-  state?: string;
-  kind?: string;
+  state?: DiscrepancyState;
+  kind?: DiscrepancyKind;
   day?: string;
   limit: number;
   /** Keyset: the last id of the previous page. */

@@ -39,24 +39,27 @@ function invalid(detail: string): LedgerError {
   return new LedgerError('INVALID_REQUEST', detail);
 }
 
+/** A filter of the request: undefined when absent (''), one of `table`'s entries, or INVALID_REQUEST. */
+function filterOf<T extends string>(table: readonly T[], value: string, detail: string): T | undefined {
+  if (!value) return undefined;
+  if (!(table as readonly string[]).includes(value)) throw invalid(detail);
+  return value as T;
+}
+
 /** What the reconciliation found, for operators (the admin API through the gateway). */
 export function createDiscrepancyQueries(db: Kysely<Database>): DiscrepancyQueries {
   return {
     async list(request) {
-      if (request.state && !(DISCREPANCY_STATES as readonly string[]).includes(request.state)) {
-        throw invalid('state (open or resolved)');
-      }
-      if (request.kind && !(DISCREPANCY_KINDS as readonly string[]).includes(request.kind)) {
-        throw invalid(`kind (one of ${DISCREPANCY_KINDS.join(', ')})`);
-      }
+      const state = filterOf(DISCREPANCY_STATES, request.state, 'state (open or resolved)');
+      const kind = filterOf(DISCREPANCY_KINDS, request.kind, `kind (one of ${DISCREPANCY_KINDS.join(', ')})`);
       if (request.day && !/^\d{4}-\d{2}-\d{2}$/.test(request.day)) throw invalid('day (yyyy-MM-dd)');
       const limit = request.limit === 0 ? 100 : request.limit;
       if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw invalid('limit (must be 1..500)');
       if (request.afterId && !/^\d{1,15}$/.test(request.afterId)) throw invalid('after_id (unknown)');
       return listDiscrepancies(db, {
         limit,
-        ...(request.state && { state: request.state }),
-        ...(request.kind && { kind: request.kind }),
+        ...(state && { state }),
+        ...(kind && { kind }),
         ...(request.day && { day: request.day }),
         ...(request.afterId && { afterId: Number(request.afterId) }),
       });

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { clearingAccount, unmatchedAccount } from '../ledger/accounts.js';
+import type { PlatformEntryType } from '../ledger/booking.js';
 import { lockAccounts } from '../ledger/ledger.repository.js';
 
 /**
@@ -12,7 +13,6 @@ import { lockAccounts } from '../ledger/ledger.repository.js';
  * - `unmatched_return_reversal`: that payout failed, the money is on the channel again: the reverse.
  * A credit to a merchant is a merchant entry (`credit` in booking.ts): unmatched −, available +.
  */
-export type PlatformEntryType = 'unmatched_in' | 'unmatched_return' | 'unmatched_return_reversal';
 
 const DIRECTION: Record<PlatformEntryType, number> = {
   unmatched_in: 1,

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, ReconRunRow } from '../db/schema.js';
 
+/** Where a reconciliation run of a route's day stands. */
+export const RECON_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export type ReconRunStatus = (typeof RECON_RUN_STATUSES)[number];
+
 export interface ReconRunFilter {
   day?: string;
   routeId?: string;

@@ -2,6 +2,17 @@ import type { StatementLine__Output } from '@agentpay/proto';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
+/**
+ * What a statement line records: a deposit, a payout, a payout the receiving bank returned, or a deposit
+ * the channel sent straight back on arrival.
+ */
+export const STATEMENT_LINE_KINDS = ['deposit', 'payout', 'payout_return', 'deposit_returned'] as const;
+export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
+
+function isStatementLineKind(kind: string): kind is StatementLineKind {
+  return (STATEMENT_LINE_KINDS as readonly string[]).includes(kind);
+}
+
 export interface RunCounts {
   lines: number;
   matched: number;
@@ -20,14 +31,15 @@ function lineRow(line: StatementLine__Output, routeId: string, day: string) {
   if (Number.isNaN(at.getTime()))
     throw new Error(`statement line ${line.reference}: occurred_at is not an instant`);
   if (!line.reference) throw new Error('statement line without a reference');
-  if (!['deposit', 'payout', 'payout_return', 'deposit_returned'].includes(line.kind)) {
-    throw new Error(`statement line ${line.reference}: unknown kind ${line.kind}`);
+  const kind = line.kind;
+  if (!isStatementLineKind(kind)) {
+    throw new Error(`statement line ${line.reference}: unknown kind ${kind}`);
   }
   return {
     route_id: routeId,
     day,
     reference: line.reference,
-    kind: line.kind,
+    kind,
     amount,
     occurred_at: at.toISOString(),
     clave_rastreo: line.clave_rastreo,

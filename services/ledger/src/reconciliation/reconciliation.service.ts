@@ -1,9 +1,9 @@
 import type { Logger } from '@agentpay/logger';
 import { type Clock, startBackgroundLoop, systemClock } from '@agentpay/runtime';
-import { formatWireTime, parseWireTime } from '@agentpay/wire';
+import { formatWireTime, isAppError, parseWireTime } from '@agentpay/wire';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { LedgerError } from '../ledger/ledger.errors.js';
+import { isLedgerError, LedgerError } from '../ledger/ledger.errors.js';
 import { bookPlatformEntry } from './platform-entries.js';
 import { loadStatement, matchDay, type RunCounts } from './reconciliation.repository.js';
 import type { ReconRouter } from './router.client.js';
@@ -15,8 +15,29 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const RETRY_FAILED_AFTER_MS = 15 * 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface RouteResult extends RunCounts {
-  routeId: string;
+/** One route's part of a run: its counts, or why its statement could not be read and matched. */
+export type RouteResult =
+  | ({ routeId: string; state: 'succeeded' } & RunCounts)
+  | { routeId: string; state: 'failed'; error: string };
+
+/**
+ * Why a route's run failed, in words an operator may read on a page (CONTRACT.md section 14): the platform's
+ * own code or the ledger's refusal, never the channel's words, an address or a driver's message, which go to
+ * the log only (the router already keeps the channel's words to its log: upstream-errors.ts).
+ */
+export function operatorMessage(err: unknown): string {
+  if (isAppError(err)) {
+    switch (err.codeName) {
+      case 'UPSTREAM_UNAVAILABLE':
+        return `the channel did not give its statement (${err.msg})`;
+      case 'SERVICE_UNAVAILABLE':
+        return `the router did not answer (${err.msg})`;
+      default:
+        return err.message;
+    }
+  }
+  if (isLedgerError(err)) return err.message;
+  return "internal error: the ledger's log has the cause";
 }
 
 export interface ReconciliationDeps {
@@ -45,7 +66,11 @@ export interface ReconciliationDeps {
 }
 
 export interface Reconciliation {
-  /** Runs `day` for one route, or for every route (RouteAdmin.ListRoutes) when `routeId` is empty. */
+  /**
+   * Runs `day` for one route, or for every route (RouteAdmin.ListRoutes) when `routeId` is empty. A route that
+   * fails is answered as failed and the others still run; it throws only for a bad day or an unreadable list
+   * of routes.
+   */
   run(day: string, routeId?: string): Promise<{ day: string; routes: RouteResult[] }>;
   /** The schedule's round: runs the previous day for each route without a successful run of it, once due. */
   runScheduled(): Promise<number>;
@@ -86,7 +111,7 @@ export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
    * the discrepancies and the recognition of unmatched money stored, the run marked succeeded. A stream that
    * fails part-way rolls all of it back; the run is then marked failed (its own row, outside that transaction).
    */
-  async function runRoute(routeId: string, day: string): Promise<RouteResult> {
+  async function runRoute(routeId: string, day: string): Promise<RunCounts> {
     const run = await db
       .insertInto('recon_runs')
       .values({ route_id: routeId, day, status: 'running', finished_at: null, error: null })
@@ -140,16 +165,12 @@ export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
       });
       logger.info({ routeId, day, ...counts }, 'reconciliation run finished');
       deps.onRun?.({ routeId, day, ok: true, at: clock.now() });
-      return { routeId, ...counts };
+      return counts;
     } catch (err) {
       logger.error({ err, routeId, day }, 'reconciliation run failed');
       await db
         .updateTable('recon_runs')
-        .set({
-          status: 'failed',
-          finished_at: clock.now(),
-          error: err instanceof Error ? err.message : String(err),
-        })
+        .set({ status: 'failed', finished_at: clock.now(), error: operatorMessage(err) })
         .where('id', '=', run.id)
         .execute();
       deps.onRun?.({ routeId, day, ok: false, at: clock.now() });
@@ -161,16 +182,16 @@ export function startReconciliation(deps: ReconciliationDeps): Reconciliation {
     if (!isDay(day)) throw new LedgerError('INVALID_REQUEST', 'day must be yyyy-MM-dd');
     const routes = routeId ? [routeId] : await router.listRoutes();
     const results: RouteResult[] = [];
-    let failure: unknown;
-    // Every route runs even when one fails; the first failure is then answered (the others are stored).
+    // One route whose channel does not answer stops none of the others: it is answered as failed, with a
+    // message an operator may read (the cause is logged and the run stored as failed by runRoute). Whether
+    // the whole call failed (every route asked for did) is the caller's to say: the admin API's 503.
     for (const route of routes) {
       try {
-        results.push(await runRoute(route, day));
+        results.push({ routeId: route, state: 'succeeded', ...(await runRoute(route, day)) });
       } catch (err) {
-        failure ??= err;
+        results.push({ routeId: route, state: 'failed', error: operatorMessage(err) });
       }
     }
-    if (failure !== undefined) throw failure;
     return { day, routes: results };
   }
 

@@ -8,6 +8,10 @@ import { type BookingOrigin, type LedgerService, recordOrigin } from '../ledger/
 import { bookPlatformEntry } from './platform-entries.js';
 import type { ReconRouter } from './router.client.js';
 
+/** How a return payout of unmatched money stands; the discrepancy's resolution_status ('' for other actions). */
+export const RETURN_STATUSES = ['pending', 'success', 'fail'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
 export interface ResolveInput {
   /** The discrepancy's id as given; one that is not a number names none (NOT_FOUND). */
   id: string;
@@ -68,7 +72,7 @@ export function startResolutions(deps: ResolutionDeps): Resolutions {
     trx: Transaction<Database>,
     id: number,
     input: ResolveInput & { action: ResolutionAction },
-    extra: { resolution_ref?: string; resolution_status?: string; return_attempts?: number } = {},
+    extra: { resolution_ref?: string; resolution_status?: ReturnStatus; return_attempts?: number } = {},
   ): Promise<void> {
     const updated = await trx
       .updateTable('discrepancies')

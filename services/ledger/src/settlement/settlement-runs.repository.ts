@@ -1,6 +1,14 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, SettlementRunRow, SettlementRunsTable } from '../db/schema.js';
 
+/** Who started a settlement run: the timer, or an operator (RunSettlement). */
+export const SETTLEMENT_TRIGGERS = ['sweep', 'operator'] as const;
+export type SettlementTrigger = (typeof SETTLEMENT_TRIGGERS)[number];
+
+/** How a settlement run ended (it is recorded when it has finished). */
+export const SETTLEMENT_RUN_STATUSES = ['succeeded', 'failed'] as const;
+export type SettlementRunStatus = (typeof SETTLEMENT_RUN_STATUSES)[number];
+
 /** Records one finished settlement run. */
 export async function insertSettlementRun(
   db: Kysely<Database>,

@@ -5,7 +5,11 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, SettlementRunRow } from '../db/schema.js';
 import { LedgerError } from '../ledger/ledger.errors.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import { insertSettlementRun, listSettlementRuns } from './settlement-runs.repository.js';
+import {
+  insertSettlementRun,
+  listSettlementRuns,
+  type SettlementTrigger,
+} from './settlement-runs.repository.js';
 
 /** One lock per ledger database: a single replica sweeps at a time. */
 const SWEEP_LOCK = sql`hashtextextended('agentpay.ledger.settlement.' || current_database(), 0)`;
@@ -21,9 +25,6 @@ export interface SettlementDeps {
   /** Where "now" comes from (tests move it); the system clock by default. */
   clock?: Clock;
 }
-
-/** Who started a settlement run: the timer, or an operator (RunSettlement). */
-export type SettlementTrigger = 'sweep' | 'operator';
 
 /** A page of runs as asked for. */
 export interface SettlementRunsRequest {

@@ -1,5 +1,7 @@
+import type { SettleStatus, SettleType } from '@agentpay/api';
 import type { OutboxTable } from '@agentpay/messaging';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Cause, PayStatus } from '../pay-orders/pay-order.state-machine.js';
 
 type CreatedAt = ColumnType<Date, never, never>;
 
@@ -19,12 +21,9 @@ export interface PayOrdersTable {
   fee: number;
   /** amount − fee, centavos. */
   real_amount: number;
-  /** wait | progress | success | close | cancel | fail | timeout */
-  status: string;
-  /** not_settle | settled */
-  settle_status: string;
-  /** REALTIME | D+1 | D+2 | D+3 */
-  settle_type: string;
+  status: PayStatus;
+  settle_status: SettleStatus;
+  settle_type: SettleType;
   settle_time: Date | null;
   pay_time: Date | null;
   /** Centavos upstream reported as received; null until paid. */
@@ -63,11 +62,11 @@ export interface PayOrdersTable {
 export interface PayOrderStatusHistoryTable {
   id: Generated<number>;
   order_no: string;
-  from_status: string;
-  to_status: string;
+  from_status: PayStatus;
+  to_status: PayStatus;
   /** The order's version after the change; unique per order, so one row per change. */
   version: number;
-  cause: string;
+  cause: Cause;
   /** Upstream notice id when a notice made the change. */
   notice_id: string | null;
   /** The outbox event that announced the change. */
@@ -76,8 +75,8 @@ export interface PayOrderStatusHistoryTable {
 }
 
 export interface PayOrderTransitionsTable {
-  from_status: string;
-  to_status: string;
+  from_status: PayStatus;
+  to_status: PayStatus;
 }
 
 export interface Database {

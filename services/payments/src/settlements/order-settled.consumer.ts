@@ -6,6 +6,7 @@ import {
   type Verdict,
 } from '@agentpay/messaging';
 import { decodeEvent } from '@agentpay/proto';
+import type { Registry } from '@agentpay/telemetry';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { markSettled } from '../pay-orders/pay-order.repository.js';
@@ -39,6 +40,8 @@ export function startOrderSettledConsumer(deps: {
   durable: string;
   subject: string;
   concurrency: number;
+  /** Where the consumer's backlog is reported (event_consumer_pending_messages). */
+  registry?: Registry;
 }): EventConsumer {
   const { db, logger } = deps;
   return startEventConsumer({
@@ -49,6 +52,7 @@ export function startOrderSettledConsumer(deps: {
     durable: deps.durable,
     filterSubject: deps.subject,
     concurrency: deps.concurrency,
+    registry: deps.registry,
     batchSize: 100,
     ackWaitMs: 30_000,
     handle: async (msgs) => {

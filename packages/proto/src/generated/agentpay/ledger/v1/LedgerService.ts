@@ -242,6 +242,9 @@ export interface LedgerServiceClient extends grpc.Client {
   /**
    * Reconciliation (CONTRACT.md section 14). Runs one day for one route, or for every route when
    * route_id is empty; idempotent (a discrepancy already found is kept, a resolved one never reopened).
+   * A route whose statement cannot be read is answered with state failed and the others still run; the
+   * call itself fails only for a bad day (INVALID_ARGUMENT) or when the router's list of routes cannot be
+   * read. The admin API answers 503 when every route asked for failed.
    */
   RunReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
   RunReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
@@ -250,6 +253,9 @@ export interface LedgerServiceClient extends grpc.Client {
   /**
    * Reconciliation (CONTRACT.md section 14). Runs one day for one route, or for every route when
    * route_id is empty; idempotent (a discrepancy already found is kept, a resolved one never reopened).
+   * A route whose statement cannot be read is answered with state failed and the others still run; the
+   * call itself fails only for a bad day (INVALID_ARGUMENT) or when the router's list of routes cannot be
+   * read. The admin API answers 503 when every route asked for failed.
    */
   runReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
   runReconciliation(argument: _agentpay_ledger_v1_RunReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_RunReconciliationResponse__Output>): grpc.ClientUnaryCall;
@@ -364,6 +370,9 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
   /**
    * Reconciliation (CONTRACT.md section 14). Runs one day for one route, or for every route when
    * route_id is empty; idempotent (a discrepancy already found is kept, a resolved one never reopened).
+   * A route whose statement cannot be read is answered with state failed and the others still run; the
+   * call itself fails only for a bad day (INVALID_ARGUMENT) or when the router's list of routes cannot be
+   * read. The admin API answers 503 when every route asked for failed.
    */
   RunReconciliation: grpc.handleUnaryCall<_agentpay_ledger_v1_RunReconciliationRequest__Output, _agentpay_ledger_v1_RunReconciliationResponse>;
   

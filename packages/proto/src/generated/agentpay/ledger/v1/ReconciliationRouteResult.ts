@@ -13,6 +13,15 @@ export interface ReconciliationRouteResult {
    * no money stayed, so they are neither matched nor discrepancies.
    */
   'returned'?: (number | string | Long);
+  /**
+   * succeeded, or failed: the route's statement could not be read or matched (its counts are then 0). A
+   * failed route does not stop the others.
+   */
+  'state'?: (string);
+  /**
+   * Why a failed route failed, in words an operator may read (no channel words, no addresses); empty otherwise.
+   */
+  'error'?: (string);
 }
 
 export interface ReconciliationRouteResult__Output {
@@ -26,4 +35,13 @@ export interface ReconciliationRouteResult__Output {
    * no money stayed, so they are neither matched nor discrepancies.
    */
   'returned': (string);
+  /**
+   * succeeded, or failed: the route's statement could not be read or matched (its counts are then 0). A
+   * failed route does not stop the others.
+   */
+  'state': (string);
+  /**
+   * Why a failed route failed, in words an operator may read (no channel words, no addresses); empty otherwise.
+   */
+  'error': (string);
 }

@@ -1,0 +1,98 @@
+<?php
+
+declare(strict_types=1);
+
+// `run-tests e2e`: every typed call against a running platform (sdks/README.md), with the merchant from
+// AGENTPAY_URL, AGENTPAY_MCH_NO, AGENTPAY_PRIVATE_KEY and AGENTPAY_PLATFORM_PUBLIC_KEY; one JSON line per
+// call, named `e2e: <operationId>`. The merchant needs an available balance for the transfer.
+
+use Agentpay\Client;
+use Agentpay\Money;
+use Agentpay\ResultCode;
+
+$client = new Client(
+    baseUrl: (string) getenv('AGENTPAY_URL'),
+    mchNo: (string) getenv('AGENTPAY_MCH_NO'),
+    privateKey: (string) file_get_contents((string) getenv('AGENTPAY_PRIVATE_KEY')),
+    platformPublicKey: (string) file_get_contents((string) getenv('AGENTPAY_PLATFORM_PUBLIC_KEY')),
+);
+$run = bin2hex(random_bytes(4));
+$codes = fn (array $items): array => array_column($items, 'code');
+
+test('e2e: payMethods', function () use ($client, $codes): void {
+    same(['mex_virtual_account'], $codes($client->payMethods()->unwrap()));
+});
+
+test('e2e: payeeTypes', function () use ($client, $codes): void {
+    same(true, in_array('spei_transfer', $codes($client->payeeTypes()->unwrap()), true));
+});
+
+test('e2e: payeeCodes', function () use ($client, $codes): void {
+    same(true, in_array('40012', $codes($client->payeeCodes('spei_transfer')->unwrap()), true));
+});
+
+$order = null;
+test('e2e: pay', function () use ($client, $run, &$order): void {
+    $params = [
+        'bizOrderNo' => "PHP-E2E-$run",
+        'title' => 'Cinco pesos ñ',
+        'method' => 'mex_virtual_account',
+        'amount' => 5.0, // signed as 5, as the platform reads it
+        'extraParam' => ['customer' => ['id' => 'C-9', 'note' => null]],
+    ];
+    $order = $client->pay(...$params)->unwrap();
+    same('wait', $order['status']);
+    same(1, preg_match('/^\d{18}$/', Money::parsePayBody($order['payBody'])['clabe']));
+    same($order['orderNo'], $client->pay(...$params)->unwrap()['orderNo'], 'a repeat returns the same order');
+    $changed = $client->pay(...['amount' => 6] + $params);
+    same(ResultCode::DUPLICATE_ORDER, $changed->code, 'a changed repeat');
+    same(null, $changed->data);
+});
+
+test('e2e: queryPayOrder', function () use ($client, $run, &$order): void {
+    $queried = $client->queryPayOrder(bizOrderNo: "PHP-E2E-$run")->unwrap();
+    same([$order['orderNo'], 5, 'wait'], [$queried['orderNo'], $queried['amount'], $queried['status']]);
+    same(ResultCode::ORDER_NOT_FOUND, $client->queryPayOrder(bizOrderNo: "PHP-NONE-$run")->code);
+});
+
+test('e2e: syncPayOrder', function () use ($client, &$order): void {
+    same('wait', $client->syncPayOrder(orderNo: $order['orderNo'])->unwrap()['orderStatus']);
+});
+
+test('e2e: close', function () use ($client, &$order): void {
+    $closed = $client->close(orderNo: $order['orderNo'], useCancel: true);
+    same([0, null], [$closed->code, $closed->data]);
+    same('cancel', $client->queryPayOrder(orderNo: $order['orderNo'])->unwrap()['status']);
+});
+
+test('e2e: inquire', function () use ($client, $run): void {
+    $inquiry = $client->inquire("PHP-INQ-$run", 'spei_transfer', '646180110400000007', payeeName: 'Ana')->unwrap();
+    same(['valid', true], [$inquiry['status'], $inquiry['accountValid']]);
+});
+
+test('e2e: transfer', function () use ($client, $run): void {
+    $transfer = $client->transfer("PHP-TR-$run", 1.5, 'spei_transfer', '646180110400000007', payeeName: 'Ana')->unwrap();
+    same("PHP-TR-$run", $transfer['bizTransferNo']);
+});
+
+test('e2e: queryTransferOrder', function () use ($client, $run): void {
+    $queried = $client->queryTransferOrder(bizTransferNo: "PHP-TR-$run")->unwrap();
+    same([1.5, '90646'], [$queried['amount'], $queried['payeeCode']]);
+});
+
+test('e2e: balance', function () use ($client): void {
+    same('MXN', $client->balance()->unwrap()['currency']);
+});
+
+test('e2e: balanceRecords', function () use ($client, $run): void {
+    $zone = new DateTimeZone(Client::DEFAULT_TIME_ZONE);
+    $start = (new DateTimeImmutable('-1 day', $zone))->format('Y-m-d H:i:s');
+    $end = (new DateTimeImmutable('+1 day', $zone))->format('Y-m-d H:i:s');
+    $page = $client->balanceRecords($start, $end, limit: 1)->unwrap();
+    same(1, count($page['records']));
+    $mine = array_filter(
+        iterator_to_array($client->allBalanceRecords($start, $end, 2), false),
+        fn (array $r) => ($r['bizTransferNo'] ?? '') === "PHP-TR-$run",
+    );
+    same(true, in_array('transfer_freeze', array_column($mine, 'type'), true), 'the transfer froze its amount');
+});

@@ -1,0 +1,34 @@
+"""The merchant endpoints: operationId → path, the typed call's name on Client, and whether repeating the
+call is safe (a retry then cannot do anything twice). Written by hand from docs/openapi.json; the
+project's tests fail when the two differ (sdks/README.md)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Endpoint", "ENDPOINTS"]
+
+
+class Endpoint(NamedTuple):
+    path: str
+    method: str
+    retry: bool
+
+
+ENDPOINTS = {
+    # Creates carrying the merchant's own number: a repeat returns the existing object.
+    "pay": Endpoint("/gateway/pay", "pay", True),
+    "inquire": Endpoint("/gateway/inqury", "inquire", True),
+    "transfer": Endpoint("/gateway/transfer", "transfer", True),
+    # Closing a closed order again answers 0.
+    "close": Endpoint("/gateway/close", "close", True),
+    # Reads.
+    "payMethods": Endpoint("/gateway/options/pay-methods", "pay_methods", True),
+    "payeeTypes": Endpoint("/gateway/options/payee-types", "payee_types", True),
+    "payeeCodes": Endpoint("/gateway/options/payee-codes", "payee_codes", True),
+    "queryPayOrder": Endpoint("/gateway/query/payOrder", "query_pay_order", True),
+    "queryTransferOrder": Endpoint("/gateway/query/transferOrder", "query_transfer_order", True),
+    "syncPayOrder": Endpoint("/gateway/sync/order/pay", "sync_pay_order", True),
+    "balance": Endpoint("/gateway/query/balance", "balance", True),
+    "balanceRecords": Endpoint("/gateway/query/balanceRecords", "balance_records", True),
+}
