@@ -7,35 +7,41 @@ import { requestMetrics } from '@agentpay/telemetry';
 import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { sql } from 'kysely';
-import { buildAdminApi } from './admin/admin-api.js';
-import { registerDeliveriesAdmin } from './admin/deliveries-admin.js';
-import { registerFiguresAdmin } from './admin/figures-admin.js';
-import { registerLedgerAdmin } from './admin/ledger-admin.js';
-import { registerLedgerStatementsAdmin } from './admin/ledger-statements-admin.js';
-import { registerMerchantListAdmin } from './admin/merchant-list-admin.js';
-import { addMerchantUpdateOperation } from './admin/merchant-update.operation.js';
-import { registerOrdersAdmin } from './admin/orders-admin.js';
-import { registerReconciliationAdmin } from './admin/reconciliation-admin.js';
-import { registerRoutesAdmin } from './admin/routes-admin.js';
-import { createOperationRegistry } from './approvals/admin-operation.js';
-import { createFourEyes, registerApprovals } from './approvals/approvals.routes.js';
-import { APPROVAL_TTL_MS, createApprovals, startApprovalSweep } from './approvals/approvals.service.js';
-import { createCashierIssuer, registerCashierRoutes } from './cashier/cashier.routes.js';
-import { cashierSecret, createCashierTokens } from './cashier/cashier-token.js';
+import { buildAdminApi } from './admin-api.js';
+import {
+  APPROVAL_TTL_MS,
+  createApprovals,
+  createFourEyes,
+  createOperationRegistry,
+  startApprovalSweep,
+} from './approvals/index.js';
 import { gatewayEnv } from './config.js';
+import { registerDashboardApi } from './dashboard-api.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
-import { buildMerchantApi } from './merchant-api/merchant-api.js';
-import { merchantRoutes } from './merchant-api/routes.js';
-import { admitRequest } from './merchants/admission.repository.js';
-import { createMerchantService } from './merchants/merchant.service.js';
-import { createTimelines } from './orders/order-timeline.js';
-import { createAuditLog } from './people/audit-log.js';
-import { sessionCookieName } from './people/authorize.js';
-import { registerDashboardApi } from './people/people.routes.js';
-import { createPeopleService } from './people/people.service.js';
-import { createSecretBox, peopleSecret } from './people/secret-box.js';
+import {
+  createAuditLog,
+  createPeopleService,
+  createSecretBox,
+  peopleSecret,
+  sessionCookieName,
+} from './identity/index.js';
+import {
+  admitRequest,
+  buildMerchantApi,
+  cashierLinks,
+  cashierSecret,
+  createCashierIssuer,
+  createCashierTokens,
+  merchantRoutes,
+  registerCashierRoutes,
+} from './merchant-api/index.js';
+import { addMerchantUpdateOperation, createMerchantService } from './merchants/index.js';
+import { type ModulesDeps, registerAdminModules, registerDashboardModules } from './modules.js';
+import { createTimelines } from './orders/index.js';
+import { ADMIN_PERMISSIONS, DASHBOARD_PERMISSIONS } from './permissions.js';
 import { gatewayRetentionRules } from './retention/retention.js';
+import { createNotifierClient } from './shared/notifier-client.js';
 import { registerWebApp } from './web-apps.js';
 
 /** How long a timeline waits for each optional part (channel, ledger, callbacks) before naming it missing. */
@@ -99,7 +105,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     );
     const merchants = createMerchantService(db, { cacheMs: config.MERCHANT_CACHE_MS });
     const cashierTokens = createCashierTokens(cashierSecret(config.CASHIER_SECRET, platformKey.privateKey));
-    const cashier = { db, tokens: cashierTokens, publicBaseUrl: config.PUBLIC_BASE_URL };
+    const cashier = { links: cashierLinks(db), tokens: cashierTokens, publicBaseUrl: config.PUBLIC_BASE_URL };
 
     let lastHealth:
       | { at: number; value: Promise<{ ok: boolean; checks: Record<string, boolean> }> }
@@ -180,40 +186,20 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     });
     // An order's or transfer's timeline from the services owning each part, for both ports; a slow part
     // waits at most TIMELINE_PART_MS and is then named missing (services/gateway/README.md "Orders and transfers").
+    // The one client of the notifier's admin API, for every module that shows callbacks.
+    const notifier = createNotifierClient({
+      url: config.NOTIFIER_URL,
+      token: config.NOTIFIER_ADMIN_TOKEN,
+      timeoutMs: config.GRPC_TIMEOUT_MS,
+    });
     const timelines = createTimelines({
       payments,
       transfers,
       router,
       ledger,
-      notifierUrl: config.NOTIFIER_URL,
-      notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+      notifier,
       timeoutMs: config.GRPC_TIMEOUT_MS,
       partTimeoutMs: Math.min(config.GRPC_TIMEOUT_MS, TIMELINE_PART_MS),
-    });
-    registerDashboardApi(merchantApi, {
-      db,
-      people,
-      audit,
-      logger,
-      production: config.production,
-      cookieName: sessionCookieName('agentpay_dashboard', config.production),
-      publicBaseUrl: config.PUBLIC_BASE_URL,
-      orders: {
-        payments,
-        transfers,
-        timelines,
-        timeoutMs: config.GRPC_TIMEOUT_MS,
-        notifierUrl: config.NOTIFIER_URL,
-        notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-      },
-      account: {
-        merchants,
-        platformPublicKeyPem: platformKey.publicKeyPem,
-        notifierUrl: config.NOTIFIER_URL,
-        notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-        timeoutMs: config.GRPC_TIMEOUT_MS,
-      },
-      ledger: { client: ledger, timeoutMs: config.GRPC_TIMEOUT_MS, timeZone: config.API_TIME_ZONE },
     });
     // Four eyes (services/gateway/README.md "Four eyes"): the admin routes add the operations that may need a
     // second person; the authorisation hook hands such a request to fourEyes, and an approval executes it.
@@ -235,66 +221,52 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
             }
           : undefined,
     });
+    // Every module's routes, registered in modules.ts behind each port's authorisation hook.
+    const modules: ModulesDeps = {
+      logger,
+      production: config.production,
+      timeoutMs: config.GRPC_TIMEOUT_MS,
+      reconRunTimeoutMs: config.RECON_RUN_TIMEOUT_MS,
+      timeZone: config.API_TIME_ZONE,
+      consoleBaseUrl: config.CONSOLE_BASE_URL,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      platformPublicKeyPem: platformKey.publicKeyPem,
+      consoleCookie: sessionCookieName('agentpay_console', config.production),
+      dashboardCookie: sessionCookieName('agentpay_dashboard', config.production),
+      payments,
+      transfers,
+      ledger,
+      routeAdmin,
+      people,
+      audit,
+      merchants,
+      approvals,
+      operations,
+      timelines,
+      notifier,
+    };
+    registerDashboardApi(merchantApi, {
+      people,
+      audit,
+      logger,
+      production: config.production,
+      cookieName: modules.dashboardCookie,
+      permissions: DASHBOARD_PERMISSIONS,
+      register: (dash) => registerDashboardModules(dash, modules),
+    });
     const adminApi = buildAdminApi({
       logger,
       adminToken: config.ADMIN_TOKEN,
       production: config.production,
-      db,
       people,
       audit,
-      cookieName: sessionCookieName('agentpay_console', config.production),
-      consoleBaseUrl: config.CONSOLE_BASE_URL,
-      publicBaseUrl: config.PUBLIC_BASE_URL,
-      platformPublicKeyPem: platformKey.publicKeyPem,
-      merchants,
+      cookieName: modules.consoleCookie,
+      permissions: ADMIN_PERMISSIONS,
       registry,
       fourEyes: createFourEyes({ approvals, operations }),
-      extend: (app) => {
+      register: (app) => {
         registerWebApp(app, { name: 'console', logger });
-        registerApprovals(app, { approvals });
-        registerMerchantListAdmin(app, { db });
-        registerOrdersAdmin(app, { payments, transfers, timelines, timeoutMs: config.GRPC_TIMEOUT_MS });
-        registerDeliveriesAdmin(app, {
-          notifierUrl: config.NOTIFIER_URL,
-          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-        });
-        registerFiguresAdmin(app, {
-          routeAdmin,
-          notifierUrl: config.NOTIFIER_URL,
-          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          timeZone: config.API_TIME_ZONE,
-        });
-        registerRoutesAdmin(app, {
-          client: routeAdmin,
-          merchants,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          operations,
-        });
-        registerLedgerAdmin(app, {
-          client: ledger,
-          merchants,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          timeZone: config.API_TIME_ZONE,
-          production: config.production,
-          operations,
-        });
-        registerLedgerStatementsAdmin(app, {
-          client: ledger,
-          merchants,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          timeZone: config.API_TIME_ZONE,
-        });
-        registerReconciliationAdmin(app, {
-          ledger,
-          payments,
-          merchants,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          runTimeoutMs: config.RECON_RUN_TIMEOUT_MS,
-          timeZone: config.API_TIME_ZONE,
-          operations,
-        });
+        registerAdminModules(app, modules);
       },
     });
 

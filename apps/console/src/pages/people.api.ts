@@ -4,10 +4,10 @@ import * as z from 'zod/mini';
 // The operators' people (CONTRACT section 17 "Accounts"): `GET /admin/users` paged by email, the invitation,
 // and one `PATCH /admin/users/:id` for roles, disabling and unlocking.
 
-/** The operator roles, as services/gateway/src/people/actor.ts names them, in the order the pages show them. */
+/** The operator roles, as services/gateway/src/identity/actor.ts names them, in the order the pages show them. */
 export const OPERATOR_ROLES = ['owner', 'admin', 'approver', 'reconciliation', 'support', 'auditor'] as const;
 
-/** A merchant's own roles (services/gateway/src/people/actor.ts MERCHANT_ROLES). */
+/** A merchant's own roles (services/gateway/src/identity/actor.ts MERCHANT_ROLES). */
 export const MERCHANT_ROLES = ['owner', 'admin', 'finance', 'viewer'] as const;
 
 export const person = z.object({

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@agentpay/ui';
 import * as z from 'zod/mini';
 
-// The merchant's API keys and the platform's public key (services/gateway/src/dashboard/account-dashboard.ts).
+// The merchant's API keys and the platform's public key (services/gateway/src/merchants/account-dashboard.routes.ts).
 
 export const merchantKey = z.object({
   id: z.string(),

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 
 // The merchant's own people (CONTRACT section 17 "Merchant people"): list, invite, change roles or disable.
 
-/** The merchant roles, as services/gateway/src/people/actor.ts names them, in the order the pages show them. */
+/** The merchant roles, as services/gateway/src/identity/actor.ts names them, in the order the pages show them. */
 export const MERCHANT_ROLES = ['owner', 'admin', 'finance', 'viewer'] as const;
 
 export const teamMember = z.object({

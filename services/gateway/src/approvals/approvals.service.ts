@@ -4,7 +4,7 @@ import type { CallOrigin } from '@agentpay/proto';
 import { startBackgroundLoop } from '@agentpay/runtime';
 import type { Kysely } from 'kysely';
 import type { ApprovalRow, Database } from '../db/schema.js';
-import type { Actor } from '../people/actor.js';
+import type { Actor } from '../identity/index.js';
 import type { AdminOperation, HttpResult, OperationRegistry } from './admin-operation.js';
 import {
   type ApprovalFilter,
@@ -31,7 +31,7 @@ export const APPROVAL_TTL_MS = 24 * 3_600_000;
 /** The roles that may approve. */
 export const APPROVER_ROLES = ['approver', 'owner'] as const;
 
-/** An audit log entry about an approval (people/audit-log.ts's AuditEntry, the fields used here). */
+/** An audit log entry about an approval (identity/audit-log.ts's AuditEntry, the fields used here). */
 export interface ApprovalAuditEntry {
   actor: Pick<Actor, 'id' | 'label' | 'via' | 'roles' | 'ip' | 'userAgent'> & {
     tokenId?: string | undefined;

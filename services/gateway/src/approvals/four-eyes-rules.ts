@@ -1,7 +1,7 @@
 import type { FastifyRequest } from '@agentpay/http';
 
 // Which admin requests need a second person (services/gateway/README.md "Four eyes"):
-// those that move money or change who can move it. The permission table (people/permissions.ts) asks these
+// those that move money or change who can move it. The permission tables (each module's *.permissions.ts) ask these
 // for each request of the routes concerned; a request they answer true for goes to an approval.
 
 /**

@@ -79,7 +79,7 @@ export interface CashierLinksTable {
   created_at: CreatedAt;
 }
 
-/** A person: an operator (mch_no '') or one of a merchant's own people (people/people.service.ts). */
+/** A person: an operator (mch_no '') or one of a merchant's own people (identity/people.service.ts). */
 export interface UsersTable {
   id: Generated<string>;
   mch_no: ColumnType<string, string | undefined, never>;
@@ -87,9 +87,9 @@ export interface UsersTable {
   name: string;
   roles: string[];
   status: UserStatus;
-  /** `scrypt$N=..,r=..,p=..$salt$hash` (people/passwords.ts); null until the invitation is accepted. */
+  /** `scrypt$N=..,r=..,p=..$salt$hash` (identity/passwords.ts); null until the invitation is accepted. */
   password_hash: string | null;
-  /** AES-256-GCM under PEOPLE_SECRET_KEY (people/secret-box.ts). */
+  /** AES-256-GCM under PEOPLE_SECRET_KEY (identity/secret-box.ts). */
   totp_secret_enc: string | null;
   totp_confirmed: Generated<boolean>;
   totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
@@ -133,7 +133,7 @@ export interface PersonalTokensTable {
   revoked_at: Date | null;
 }
 
-/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), hash-chained: people/audit-log.ts. */
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), hash-chained: identity/audit-log.ts. */
 export interface AuditLogTable {
   id: ColumnType<string, string, never>;
   at: Date;

@@ -19,10 +19,10 @@ import {
   verifyObject,
 } from '@agentpay/wire';
 import type { z } from 'zod';
-import type { Admission } from '../merchants/admission.repository.js';
-import type { MerchantService } from '../merchants/merchant.service.js';
-import { registerOpenApiRoutes } from '../openapi/openapi.routes.js';
-import type { MerchantRoute } from './routes.js';
+import type { MerchantService } from '../merchants/index.js';
+import type { Admission } from './admission.repository.js';
+import type { MerchantRoute } from './merchant-api.routes.js';
+import { registerOpenApiRoutes } from './openapi/openapi.routes.js';
 import { commonParams } from './schemas.js';
 import { type TraceContext, traceFrom } from './trace.js';
 
@@ -35,7 +35,7 @@ export interface MerchantApiDeps {
   routes: MerchantRoute[];
   /**
    * Counts a signed request against its merchant's per-second limit (shared by every replica) and
-   * claims its nonce, in one round trip (merchants/admission.repository.ts).
+   * claims its nonce, in one round trip (admission.repository.ts).
    */
   admit(request: { mchNo: string; limitPerS: number; nonce: string | undefined }): Promise<Admission>;
   /** Requests per second per merchant when the merchant has no limit of its own; 0 disables. */

@@ -66,7 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('personal_tokens_user_idx').on('personal_tokens').column('user_id').execute();
 
   // Append-only and hash-chained: `hash` = SHA-256 over `prev_hash` and the canonical JSON of the other
-  // fields (people/audit-log.ts). before/after are that canonical JSON as text, so the hash covers exactly
+  // fields (identity/audit-log.ts). before/after are that canonical JSON as text, so the hash covers exactly
   // what is stored. No retention rule names this table: entries are kept for good (>= 400 days).
   await db.schema
     .createTable('audit_log')
