@@ -2,8 +2,8 @@
 // one fault run (run.ts); prints its report and writes it, with every service's log, to .agentpay/chaos/.
 // `--replicas` runs two processes of every service on a three-node NATS cluster. `--bundle` first bundles
 // every service from the sources as they are now (`npm run bundle`) and runs the bundles, as the images and
-// the test stacks do: they start without compiling TypeScript, which on a loaded machine is what decides
-// whether the stack comes up within its 60 s. Exits 1 when a check found a violation.
+// the test stacks do: they start without compiling TypeScript, which counts on a loaded machine. Exits 1
+// when a check found a violation.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isEntryPoint } from '@agentpay/config';
