@@ -1,11 +1,14 @@
-// `npm run chaos [--ci] [--replicas] [--seed N] [--workers N] [--rounds N] [--postgres terminate|private-cluster]`:
+// `npm run chaos [--ci] [--replicas] [--bundle] [--seed N] [--workers N] [--rounds N] [--postgres terminate|private-cluster]`:
 // one fault run (run.ts); prints its report and writes it, with every service's log, to .agentpay/chaos/.
-// `--replicas` runs two processes of every service on a three-node NATS cluster. Exits 1 when a check
-// found a violation.
+// `--replicas` runs two processes of every service on a three-node NATS cluster. `--bundle` first bundles
+// every service from the sources as they are now (`npm run bundle`) and runs the bundles, as the images and
+// the test stacks do: they start without compiling TypeScript, which counts on a loaded machine. Exits 1
+// when a check found a violation.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isEntryPoint } from '@agentpay/config';
 import { REPO_ROOT } from '@agentpay/stack';
+import { BUNDLED_SERVICES, bundleService } from '../../deploy/bundle.js';
 import {
   type ChaosOptions,
   CI_OPTIONS,
@@ -31,6 +34,9 @@ function parseArgs(argv: string[]): ChaosOptions {
       case '--ci':
       case '--replicas':
         break;
+      case '--bundle':
+        options.entry = 'bundle';
+        break;
       case '--seed':
         options.seed = Number(value());
         break;
@@ -45,7 +51,7 @@ function parseArgs(argv: string[]): ChaosOptions {
         break;
       default:
         throw new Error(
-          `unknown option ${flag}; use --ci, --replicas, --seed N, --workers N, --rounds N, --postgres terminate|private-cluster`,
+          `unknown option ${flag}; use --ci, --replicas, --bundle, --seed N, --workers N, --rounds N, --postgres terminate|private-cluster`,
         );
     }
   }
@@ -57,6 +63,8 @@ if (isEntryPoint(import.meta.url)) {
   const outDir = join(REPO_ROOT, '.agentpay', 'chaos');
   mkdirSync(outDir, { recursive: true });
   const serviceLines: string[] = [];
+  if (options.entry === 'bundle')
+    await Promise.all(BUNDLED_SERVICES.map((service) => bundleService(service)));
   const report = await runChaos({
     ...options,
     log: (line) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`),

@@ -45,6 +45,11 @@ export interface ChaosOptions {
   settleTimeoutMs: number;
   /** Client-side deadline of one request; an answer slower than this counts as hung. */
   requestTimeoutMs: number;
+  /**
+   * How long the stack may take to answer its health checks, at the start and after each restart, ms;
+   * longer than it ever takes, since a run that gives up here has checked nothing.
+   */
+  readyTimeoutMs: number;
   /** Seed of the load's choices, so a run can be repeated. */
   seed: number;
   /**
@@ -85,6 +90,7 @@ export const CI_OPTIONS: ChaosOptions = {
   shortExpiryMs: [4_000, 8_000],
   settleTimeoutMs: 75_000,
   requestTimeoutMs: 30_000,
+  readyTimeoutMs: 60_000,
   seed: 9,
   replicas: 1,
 };
@@ -105,6 +111,9 @@ export const FULL_OPTIONS: ChaosOptions = {
   shortExpiryMs: [10_000, 40_000],
   settleTimeoutMs: 180_000,
   requestTimeoutMs: 30_000,
+  // A machine busy with other work (load average 30 to 50 on two cores) did not bring seven services up
+  // within 60 s, from sources or bundles alike.
+  readyTimeoutMs: 180_000,
   seed: Date.now() % 100_000,
   replicas: 1,
 };

@@ -30,7 +30,7 @@ export interface ChaosStackTarget {
 
 /** Starts the stack, keeping its log lines in `logs`; a failed start names each process's last lines. */
 export async function startChaosStack(
-  options: Pick<ChaosOptions, 'serviceLog' | 'entry'>,
+  options: Pick<ChaosOptions, 'serviceLog' | 'entry' | 'readyTimeoutMs'>,
   target: ChaosStackTarget,
   logs: ServiceLogs,
 ): Promise<Stack> {
@@ -41,6 +41,7 @@ export async function startChaosStack(
     ports: 'random',
     entry: options.entry ?? 'source',
     replicas: target.replicas,
+    readyTimeoutMs: options.readyTimeoutMs,
     output: 'silent',
     onLog: (service, line, replica) => {
       // Log records are JSON; anything else is the runtime talking (a crash's stack trace).

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { PayoutRouter } from '../upstream/router.client.js';
 import type { TransferOutcomes } from './transfer.outcomes.js';
-import { attachRoute, markChecked, progressDueForCheck } from './transfer.repository.js';
+import { markChecked, progressDueForCheck } from './transfer.repository.js';
 import { UPSTREAM_OUTCOMES } from './transfer.state-machine.js';
 
 export interface ReconcileSweepDeps {
@@ -22,7 +22,7 @@ export interface ReconcileSweepDeps {
 /** One round of the reconciliation sweep; answers how many transfers it settled. */
 export function createReconcileSweep(deps: ReconcileSweepDeps): (afterMs: number) => Promise<number> {
   const { db, router, logger, clock } = deps;
-  const { applyOutcome, keyLearnt } = deps.outcomes;
+  const { applyOutcome, keyLearnt, routeLearnt } = deps.outcomes;
 
   /**
    * Asks upstream about transfers in progress and unchanged for `afterMs`, and applies a final answer:
@@ -48,15 +48,11 @@ export function createReconcileSweep(deps: ReconcileSweepDeps): (afterMs: number
         );
         await markChecked(db, row.transfer_no);
         // A payout whose route was never recorded, found on a route: later queries go straight there.
-        if (!row.route_id && state.routeId)
-          await attachRoute(db, row.transfer_no, {
-            routeId: state.routeId,
-            upstreamRef: state.upstreamRef,
-          });
+        const route = state.routeId ? { routeId: state.routeId, upstreamRef: state.upstreamRef } : undefined;
         const outcome = UPSTREAM_OUTCOMES.find((o) => o === state.status);
         if (!outcome) {
           // Still in flight upstream, yet the channel may have assigned its tracking key meanwhile.
-          await keyLearnt(row, state.claveRastreo);
+          await keyLearnt(await routeLearnt(row, route), state.claveRastreo);
           continue;
         }
         const reported = state.finishedAt ? new Date(state.finishedAt) : undefined;
@@ -65,6 +61,7 @@ export function createReconcileSweep(deps: ReconcileSweepDeps): (afterMs: number
           finishedAt: reported && !Number.isNaN(reported.getTime()) ? reported : undefined,
           until: clock.now().getTime(),
           claveRastreo: state.claveRastreo,
+          route,
         });
         if (result.changed) {
           changed++;

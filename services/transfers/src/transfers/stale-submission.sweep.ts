@@ -48,12 +48,8 @@ export function createStaleSubmissionSweep(
         }
         continue;
       }
-      const updated = await walkSubmission(
-        row,
-        'progress',
-        { submission: 'unknown', route_id: null, upstream_ref: null },
-        traceparentOr(undefined),
-      );
+      // No route is known to this sweep; one a notice or query already named is kept (transfer.repository.ts).
+      const updated = await walkSubmission(row, 'progress', 'unknown', undefined, traceparentOr(undefined));
       if (updated) {
         moved++;
         logger.error(

@@ -2,8 +2,8 @@ import type { Logger } from '@agentpay/logger';
 import type { Clock } from '@agentpay/runtime';
 import { AppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
-import type { Database, TransferRow } from '../db/schema.js';
-import { findTransferByNo, recordClaveRastreo } from './transfer.repository.js';
+import type { Database, Submission, TransferRow } from '../db/schema.js';
+import { attachRoute, findTransferByNo, type RouteFacts, recordClaveRastreo } from './transfer.repository.js';
 import { OUTCOME_PATHS, type TransferStatus, type UpstreamOutcome } from './transfer.state-machine.js';
 import { changeStatus, type TransitionDeps } from './transfer.transition.js';
 
@@ -41,7 +41,12 @@ export function createTransferOutcomes(deps: OutcomeDeps) {
   async function walk(
     row: TransferRow,
     path: readonly TransferStatus[],
-    change: { traceparent: string; finishedAt?: Date | undefined; claveRastreo?: string | undefined },
+    change: {
+      traceparent: string;
+      finishedAt?: Date | undefined;
+      claveRastreo?: string | undefined;
+      route?: RouteFacts | undefined;
+    },
   ): Promise<TransferRow | undefined> {
     try {
       return await db.transaction().execute(async (trx) => {
@@ -70,6 +75,8 @@ export function createTransferOutcomes(deps: OutcomeDeps) {
       noticeId?: string;
       /** The payout's SPEI tracking key as upstream reported it; '' or absent when it did not. */
       claveRastreo?: string | undefined;
+      /** The route upstream reported the outcome on; absent when it did not say. */
+      route?: RouteFacts | undefined;
     },
   ): Promise<{ transfer: TransferRow; changed: boolean }> {
     const key = context.claveRastreo ?? '';
@@ -84,7 +91,7 @@ export function createTransferOutcomes(deps: OutcomeDeps) {
         );
       }
       const path = OUTCOME_PATHS[outcome][row.status];
-      if (path === 'done') return { transfer: await keyLearnt(row, key), changed: false };
+      if (path === 'done') return { transfer: await factsLearnt(row, key, context.route), changed: false };
       if (path === undefined) {
         // Upstream contradicts a final status (e.g. success for a failed transfer). Answering an error
         // would only make the channel resend it; an operator has to look at this transfer.
@@ -92,28 +99,31 @@ export function createTransferOutcomes(deps: OutcomeDeps) {
           { transferNo, status: row.status, outcome, noticeId: context.noticeId },
           'upstream outcome contradicts the transfer status; ignored',
         );
-        return { transfer: await keyLearnt(row, key), changed: false };
+        return { transfer: await factsLearnt(row, key, context.route), changed: false };
       }
       const updated = await walk(row, path, {
         traceparent: context.traceparent,
         finishedAt: context.finishedAt,
         claveRastreo: key,
+        route: context.route,
       });
       if (updated) return { transfer: updated, changed: true };
     }
     throw new AppError('SERVICE_UNAVAILABLE', 'transfer is changing, try again');
   }
 
+  /** Takes a transfer out of `submitting`; `route`: where the router said it sent the payout, if it did. */
   async function walkSubmission(
     row: TransferRow,
     to: 'progress' | 'fail',
-    submission: Pick<TransferRow, 'submission' | 'route_id' | 'upstream_ref'>,
+    submission: Submission,
+    route: RouteFacts | undefined,
     traceparent: string,
     claveRastreo = '',
   ): Promise<TransferRow | undefined> {
     return db
       .transaction()
-      .execute((trx) => changeStatus(trx, deps, row, { to, traceparent, submission, claveRastreo }));
+      .execute((trx) => changeStatus(trx, deps, row, { to, traceparent, submission, route, claveRastreo }));
   }
 
   /** The transfer with a tracking key learnt without a status change recorded (when it had none). */
@@ -126,7 +136,22 @@ export function createTransferOutcomes(deps: OutcomeDeps) {
     );
   }
 
-  return { settled, applyOutcome, walkSubmission, keyLearnt };
+  /** The transfer with the route learnt without a status change recorded (attachRoute). */
+  async function routeLearnt(row: TransferRow, route: RouteFacts | undefined): Promise<TransferRow> {
+    if (!route?.routeId) return row;
+    return (await attachRoute(db, row.transfer_no, route)) ?? row;
+  }
+
+  /** The transfer with what upstream reported learnt, when it reported it without a status change. */
+  async function factsLearnt(
+    row: TransferRow,
+    key: string,
+    route: RouteFacts | undefined,
+  ): Promise<TransferRow> {
+    return keyLearnt(await routeLearnt(row, route), key);
+  }
+
+  return { settled, applyOutcome, walkSubmission, keyLearnt, routeLearnt };
 }
 
 export type TransferOutcomes = ReturnType<typeof createTransferOutcomes>;

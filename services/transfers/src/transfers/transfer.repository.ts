@@ -21,6 +21,28 @@ export type NewTransfer = Omit<
 /** The payout's tracking key after learning `key`: the first one known stays (schema.ts clave_rastreo). */
 const keepFirstKey = (key: string) => sql<string>`coalesce(nullif(clave_rastreo, ''), ${key})`;
 
+/** Where a payout went, as an answer, a notice or a query named it: the route and the channel's reference there. */
+export interface RouteFacts {
+  routeId: string;
+  /** '' when the one naming the route did not say. */
+  upstreamRef: string;
+}
+
+/**
+ * The route and reference after learning `route`, whatever the order things were learnt in: the first
+ * route recorded stays (the router sends a payout on one route only), and its reference is taken from
+ * whoever names it first on that route. Never clears what is known, so no step that does not know the
+ * route (a lost answer, the sweep of abandoned submissions) can erase it.
+ */
+function keepFirstRoute(route: RouteFacts) {
+  const onRoute = sql<boolean>`coalesce(route_id, ${route.routeId}) = ${route.routeId}`;
+  return {
+    route_id: sql<string>`coalesce(route_id, ${route.routeId})`,
+    upstream_ref: sql<string | null>`case when ${onRoute} and coalesce(upstream_ref, '') = ''
+      then coalesce(nullif(${route.upstreamRef}, ''), upstream_ref) else upstream_ref end`,
+  };
+}
+
 /**
  * Inserts the transfer as `submitting`, or nothing when the merchant already has one with this
  * biz_transfer_no: the unique key elects one submitter among concurrent identical requests.
@@ -80,9 +102,11 @@ export function updateTransferStatus(
     from: TransferStatus;
     version: number;
     to: TransferStatus;
-    set: Pick<Updateable<TransfersTable>, 'finish_time' | 'submission' | 'route_id' | 'upstream_ref'>;
+    set: Pick<Updateable<TransfersTable>, 'finish_time' | 'submission'>;
     /** The payout's tracking key as upstream reported it with the change; '' when it did not. */
     claveRastreo: string;
+    /** The route reported with the change, learnt as `keepFirstRoute` says; undefined when none was. */
+    route?: RouteFacts | undefined;
   },
 ): Promise<TransferRow | undefined> {
   return trx
@@ -90,6 +114,7 @@ export function updateTransferStatus(
     .set({
       ...change.set,
       ...(change.claveRastreo ? { clave_rastreo: keepFirstKey(change.claveRastreo) } : {}),
+      ...(change.route?.routeId ? keepFirstRoute(change.route) : {}),
       status: change.to,
       version: sql<number>`version + 1`,
       updated_at: sql<Date>`now()`,
@@ -154,18 +179,33 @@ export async function withdrawSubmission(
   return result.numDeletedRows > 0n;
 }
 
-/** Records where the payout went when the transfer left `submitting` without it (see the sweep). */
-export async function attachRoute(
+/**
+ * Records where the payout went, learnt without a status change (a notice repeating or contradicting the
+ * status, a query of a payout in flight, an answer that came after the sweep), in any status, as
+ * `keepFirstRoute` says. No version or event: the next status change's event carries it. Answers the
+ * updated row, undefined when it taught the transfer nothing.
+ */
+export function attachRoute(
   db: Kysely<Database>,
   transferNo: string,
-  route: { routeId: string; upstreamRef: string },
-): Promise<void> {
-  await db
+  route: RouteFacts,
+): Promise<TransferRow | undefined> {
+  return db
     .updateTable('transfers')
-    .set({ route_id: route.routeId, upstream_ref: route.upstreamRef, updated_at: sql<Date>`now()` })
+    .set({ ...keepFirstRoute(route), updated_at: sql<Date>`now()` })
     .where('transfer_no', '=', transferNo)
-    .where('route_id', 'is', null)
-    .execute();
+    .where((eb) =>
+      eb.or([
+        eb('route_id', 'is', null),
+        eb.and([
+          eb('route_id', '=', route.routeId),
+          eb(eb.fn.coalesce('upstream_ref', sql.lit('')), '=', ''),
+          eb(sql.val(route.upstreamRef), '<>', ''),
+        ]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**

@@ -10,7 +10,7 @@ import type { PayoutRouter } from '../upstream/router.client.js';
 import { createReconcileSweep } from './reconcile.sweep.js';
 import { createStaleSubmissionSweep } from './stale-submission.sweep.js';
 import { createTransferOutcomes } from './transfer.outcomes.js';
-import { attachRoute, findMerchantTransfer } from './transfer.repository.js';
+import { findMerchantTransfer } from './transfer.repository.js';
 import type { UpstreamOutcome } from './transfer.state-machine.js';
 import { createTransferSubmission } from './transfer.submit.js';
 import type { TransitionDeps } from './transfer.transition.js';
@@ -53,7 +53,8 @@ export interface PayoutNotice {
   claveRastreo: string;
   /**
    * The route the notice came on and the payout's reference there ('' when the notice did not say): a
-   * transfer whose submission's answer was lost (no route recorded) learns its route from it.
+   * transfer whose submission's answer was lost (no route recorded) learns its route from it, with the
+   * change the notice makes or without one.
    */
   routeId?: string | undefined;
   upstreamRef?: string | undefined;
@@ -87,20 +88,18 @@ export function createTransferService(deps: TransferServiceDeps) {
         reported && !Number.isNaN(reported.getTime()) && reported.getTime() <= clock.now().getTime()
           ? reported
           : undefined;
-      // Before the outcome, so the status change and its event carry the route.
-      if (notice.routeId)
-        await attachRoute(db, notice.transferNo, {
-          routeId: notice.routeId,
-          upstreamRef: notice.upstreamRef ?? '',
-        });
-      const result = await applyOutcome(notice.transferNo, notice.status, {
+      // Recorded with the status change (so its event carries it), once the submission has settled:
+      // anything written while the transfer is still `submitting` could be overtaken by its outcome.
+      return applyOutcome(notice.transferNo, notice.status, {
         traceparent: traceparentOr(notice.traceparent),
         finishedAt,
         until: clock.now().getTime() + noticeWaitMs,
         noticeId: notice.noticeId,
         claveRastreo: notice.claveRastreo,
+        route: notice.routeId
+          ? { routeId: notice.routeId, upstreamRef: notice.upstreamRef ?? '' }
+          : undefined,
       });
-      return result;
     },
 
     /** One round of the sweep of abandoned submissions (stale-submission.sweep.ts). */

@@ -12,7 +12,6 @@ import type { Merchant, RequestContext } from '../shared/merchant.js';
 import type { PayoutAnswer, PayoutRouter } from '../upstream/router.client.js';
 import type { TransferOutcomes } from './transfer.outcomes.js';
 import {
-  attachRoute,
   claimForVoiding,
   findTransferByBiz,
   findTransferByNo,
@@ -80,7 +79,7 @@ export interface NewTransfer {
 /** CreateTransfer's use case: a transfer is created and its payout submitted once per idempotency key. */
 export function createTransferSubmission(deps: SubmissionDeps) {
   const { db, router, logger, outcomes } = deps;
-  const { settled, applyOutcome, walkSubmission, keyLearnt } = outcomes;
+  const { settled, applyOutcome, walkSubmission, keyLearnt, routeLearnt } = outcomes;
 
   /** Leaves `submitting` with what the router said; creation, so no event (see transfer-status.ts). */
   async function finishSubmission(
@@ -90,32 +89,24 @@ export function createTransferSubmission(deps: SubmissionDeps) {
     answer: PayoutAnswer | undefined,
     traceparent: string,
   ): Promise<TransferRow> {
-    const facts = {
-      submission,
-      route_id: answer?.routeId || null,
-      upstream_ref: answer?.upstreamRef || null,
-    };
+    const route = answer?.routeId ? { routeId: answer.routeId, upstreamRef: answer.upstreamRef } : undefined;
     const claveRastreo = answer?.claveRastreo ?? '';
-    const updated = await walkSubmission(row, to, facts, traceparent, claveRastreo);
+    const updated = await walkSubmission(row, to, submission, route, traceparent, claveRastreo);
     if (updated) return updated;
     // Only the sweep moves a submitting transfer, and only long past any submission deadline: it
     // assumed the outcome unknown and made it `progress`. Keep what the router told us after all.
-    if (facts.route_id)
-      await attachRoute(db, row.transfer_no, {
-        routeId: facts.route_id,
-        upstreamRef: facts.upstream_ref ?? '',
-      });
     if (to === 'fail')
       return (
         await applyOutcome(row.transfer_no, 'fail', {
           traceparent,
           until: deps.clock.now().getTime(),
           claveRastreo,
+          route,
         })
       ).transfer;
     const current = await findTransferByNo(db, row.transfer_no);
     if (!current) throw new AppError('INTERNAL_ERROR');
-    return keyLearnt(current, claveRastreo);
+    return keyLearnt(await routeLearnt(current, route), claveRastreo);
   }
 
   /** The fault hook of the crash tests: dies here, as a kill would, leaving whatever is committed. */

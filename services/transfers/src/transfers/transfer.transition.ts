@@ -3,9 +3,9 @@ import { statusChangedEvent } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import { enqueueEvent } from '@agentpay/messaging';
 import type { Transaction } from 'kysely';
-import type { Database, TransferRow } from '../db/schema.js';
+import type { Database, Submission, TransferRow } from '../db/schema.js';
 import { toTransfer } from './transfer.mapper.js';
-import { updateTransferStatus } from './transfer.repository.js';
+import { type RouteFacts, updateTransferStatus } from './transfer.repository.js';
 import { FINISHED, type TransferStatus, transitionOf } from './transfer.state-machine.js';
 import { insertTransferHistory } from './transfer-list.repository.js';
 
@@ -23,8 +23,13 @@ export interface StatusChange {
   finishedAt?: Date | undefined;
   /** The payout's SPEI tracking key as upstream reported it with this change; '' or absent when it did not. */
   claveRastreo?: string | undefined;
-  /** Submission facts recorded as the transfer leaves `submitting`. */
-  submission?: Pick<TransferRow, 'submission' | 'route_id' | 'upstream_ref'>;
+  /** How the submission ended, recorded as the transfer leaves `submitting`. */
+  submission?: Submission | undefined;
+  /**
+   * Where the payout went, as reported with this change (the submission's answer, a notice, a query):
+   * recorded in the same update, so the change's event carries it; a route already known stays.
+   */
+  route?: RouteFacts | undefined;
 }
 
 /**
@@ -48,10 +53,11 @@ export async function changeStatus(
     version: transfer.version,
     to: change.to,
     set: {
-      ...change.submission,
+      ...(change.submission ? { submission: change.submission } : {}),
       ...(FINISHED.has(change.to) ? { finish_time: change.finishedAt ?? new Date() } : {}),
     },
     claveRastreo: change.claveRastreo ?? '',
+    route: change.route,
   });
   if (!updated) return undefined;
   await insertTransferHistory(trx, {

@@ -245,8 +245,11 @@ export function useTransfers() {
   /** A client of the stand-in ledger, for services built in this process. */
   const stubLedger = () => connectLedger(`127.0.0.1:${routerServer.port}`);
 
-  /** The service in this process on the stand-in router, so a test runs its sweeps by hand. */
-  function directService(clock: Clock = systemClock) {
+  /**
+   * The service in this process on the stand-in router, so a test runs its sweeps by hand; `noticeWaitMs`:
+   * how long its notices wait on a submission (the service's default unless given).
+   */
+  function directService(clock: Clock = systemClock, noticeWaitMs?: number) {
     const stubRouter = connectRouter(`127.0.0.1:${routerServer.port}`);
     const direct = createTransferService({
       db,
@@ -257,6 +260,7 @@ export function useTransfers() {
       ledger: stubLedger(),
       ledgerTimeoutMs: 1_000,
       clock,
+      ...(noticeWaitMs !== undefined && { noticeWaitMs }),
     });
     return { direct, stubRouter };
   }
