@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 const integrationBesideCode = [
   'packages/db/src/db.test.ts',
   'packages/messaging/src/consumer-pending.test.ts',
+  'packages/messaging/src/permissions.test.ts',
   'packages/messaging/src/nats.test.ts',
   'packages/messaging/src/outbox.test.ts',
   'packages/proto/src/generated.test.ts',

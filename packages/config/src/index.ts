@@ -65,8 +65,31 @@ export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 
 export { isEntryPoint, type Running, runService, runTask } from './run.js';
 
+/**
+ * How a service proves itself to NATS (docs/deploy.md "NATS credentials"): a `.creds` file (user JWT and
+ * nkey seed) or a user and password, and the CA that signed the NATS server's TLS certificate. None set:
+ * an anonymous, plain connection, as on a laptop. The values are read, never logged.
+ */
+export const natsAuthEnv = {
+  /** Path of the service's NATS `.creds` file (user JWT + nkey seed), mounted from its Secret; default none. */
+  NATS_CREDS_FILE: z.string().min(1).optional(),
+  /** NATS user of the service (the server's `authorization` users); default none. */
+  NATS_USER: z.string().min(1).optional(),
+  /** Password of NATS_USER; default none. */
+  NATS_PASSWORD: z.string().min(1).optional(),
+  /** CA certificate (PEM) the NATS server's TLS certificate is checked against; set, the connection uses TLS. */
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  /**
+   * Whether the service declares the events stream and its own durable consumers at start (true, the
+   * default, for a laptop and the tests) or only binds to them (false, production: the provision job
+   * declares them with admin credentials, so a service never holds JetStream admin rights).
+   */
+  NATS_PROVISION: flag(true),
+};
+
 /** Where status-change events go. Tests give each stack its own stream and subjects. */
 export const eventsEnv = {
+  ...natsAuthEnv,
   /** JetStream stream holding the platform's events; default AGENTPAY_EVENTS. */
   EVENTS_STREAM: z.string().default('AGENTPAY_EVENTS'),
   /** Subject prefix of the events: `<prefix>.pay.status_changed`, …; default agentpay.events. */

@@ -7,7 +7,7 @@ export {
   startEventConsumer,
   type Verdict,
 } from './consumer.js';
-export { type ConnectNatsOptions, checkNats, connectNats } from './nats.js';
+export { type ConnectNatsOptions, checkNats, connectNats, type NatsAuth, natsAuthOptions } from './nats.js';
 export {
   MAX_UNKNOWN_TARGET_DELIVERIES,
   type NoticeConsumerOptions,
@@ -25,7 +25,22 @@ export {
 } from './outbox.js';
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from './outbox-relay.js';
 export {
+  DEFAULT_DURABLES,
+  NATS_PROVISION_USER,
+  NATS_SERVICES,
+  type NatsPermissions,
+  type NatsService,
+  natsAuthorizationConfig,
+  PROVISION_PERMISSIONS,
+  passwordVariable,
+  productionAuthorization,
+  type ServiceTraffic,
+  servicePermissions,
+  serviceTraffic,
+} from './permissions.js';
+export {
   ackedThrough,
+  bindStream,
   DUPLICATE_WINDOW_MS,
   deleteStream,
   EVENTS_STREAM,

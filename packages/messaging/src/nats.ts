@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { DependencyUnavailableError } from '@agentpay/db';
 import type { Logger } from '@agentpay/logger';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AuthorizationError,
+  type ConnectionOptions,
+  connect,
+  credsAuthenticator,
+  type NatsConnection,
+} from '@nats-io/transport-node';
 
 /** How long a start-up check or first connect waits before calling NATS unreachable. */
 const CONNECT_TIMEOUT_MS = 3_000;
@@ -11,6 +18,43 @@ export interface ConnectNatsOptions {
   name: string;
   /** Receives disconnect, reconnect and async error notices. */
   logger?: Logger;
+  /** The service's credentials and the server's CA; absent, an anonymous plain connection. */
+  auth?: NatsAuth;
+}
+
+/** How a client proves itself to NATS (config: NATS_CREDS_FILE or NATS_USER/NATS_PASSWORD, NATS_TLS_CA_FILE). */
+export interface NatsAuth {
+  /** A `.creds` file: the user JWT and its nkey seed. */
+  credsFile?: string;
+  user?: string;
+  password?: string;
+  /** CA certificate (PEM) of the server's TLS certificate; set, the connection requires TLS. */
+  tlsCaFile?: string;
+}
+
+/**
+ * The connect options carrying `auth`: the creds file read now (a missing file fails the start, naming
+ * the path, never the content), user and password as given, TLS verified against the CA file.
+ */
+export function natsAuthOptions(auth: NatsAuth = {}): Partial<ConnectionOptions> {
+  if (auth.credsFile && auth.user) throw new Error('NATS: set NATS_CREDS_FILE or NATS_USER, not both');
+  if (auth.user && !auth.password) throw new Error('NATS: NATS_USER is set without NATS_PASSWORD');
+  const options: Partial<ConnectionOptions> = {};
+  if (auth.credsFile) {
+    let creds: Uint8Array;
+    try {
+      creds = readFileSync(auth.credsFile);
+    } catch (err) {
+      throw new Error(`NATS: cannot read NATS_CREDS_FILE ${auth.credsFile}: ${(err as Error).message}`);
+    }
+    options.authenticator = credsAuthenticator(creds);
+  }
+  if (auth.user) {
+    options.user = auth.user;
+    options.pass = auth.password;
+  }
+  if (auth.tlsCaFile) options.tls = { caFile: auth.tlsCaFile };
+  return options;
 }
 
 /** Connects to NATS and keeps reconnecting forever; throws DependencyUnavailableError if the first try fails. */
@@ -18,6 +62,7 @@ export async function connectNats(url: string, opts: ConnectNatsOptions): Promis
   let nc: NatsConnection;
   try {
     nc = await connect({
+      ...natsAuthOptions(opts.auth),
       servers: url.split(','),
       name: opts.name,
       timeout: CONNECT_TIMEOUT_MS,
@@ -26,10 +71,21 @@ export async function connectNats(url: string, opts: ConnectNatsOptions): Promis
       reconnectTimeWait: 1_000,
     });
   } catch (err) {
-    throw new DependencyUnavailableError('nats', url, err);
+    throw refusedOrUnavailable(url, err);
   }
   if (opts.logger) void logStatus(nc, opts.logger);
   return nc;
+}
+
+/** The server refused the credentials (a configuration fault, not an outage), or it could not be reached. */
+function refusedOrUnavailable(url: string, err: unknown): Error {
+  if (err instanceof AuthorizationError) {
+    return new Error(
+      `NATS refused the connection (${err.message}): check NATS_CREDS_FILE or NATS_USER/NATS_PASSWORD`,
+      { cause: err },
+    );
+  }
+  return new DependencyUnavailableError('nats', url, err);
 }
 
 async function logStatus(nc: NatsConnection, logger: Logger): Promise<void> {
@@ -55,12 +111,17 @@ async function logStatus(nc: NatsConnection, logger: Logger): Promise<void> {
 }
 
 /** Throws DependencyUnavailableError unless a NATS server with JetStream answers at `url` within ~3 s. */
-export async function checkNats(url: string): Promise<void> {
+export async function checkNats(url: string, auth?: NatsAuth): Promise<void> {
   let nc: NatsConnection;
   try {
-    nc = await connect({ servers: url.split(','), timeout: CONNECT_TIMEOUT_MS, reconnect: false });
+    nc = await connect({
+      ...natsAuthOptions(auth),
+      servers: url.split(','),
+      timeout: CONNECT_TIMEOUT_MS,
+      reconnect: false,
+    });
   } catch (err) {
-    throw new DependencyUnavailableError('nats', url, err);
+    throw refusedOrUnavailable(url, err);
   }
   try {
     // Creating a manager asks the server for account info, which fails when JetStream is off.

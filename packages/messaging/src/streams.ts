@@ -107,6 +107,23 @@ export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promis
   }
 }
 
+/**
+ * Checks that the stream exists without declaring it (a service with NATS_PROVISION=false, whose
+ * credentials may read the stream but not create or change it); throws naming the provision step if not.
+ */
+export async function bindStream(nc: NatsConnection, name: string): Promise<StreamInfo> {
+  const jsm = await jetstreamManager(nc);
+  try {
+    return await jsm.streams.info(name);
+  } catch (err) {
+    if (!isStreamNotFound(err)) throw err;
+    throw new Error(
+      `the events stream ${name} does not exist and NATS_PROVISION=false forbids declaring it: ` +
+        'run the provision step first (npm run nats:provision, or the nats-provision Job)',
+    );
+  }
+}
+
 function placementOf(placement: { cluster?: string; tags?: string[] }): StreamConfig['placement'] {
   return {
     cluster: placement.cluster ?? '',

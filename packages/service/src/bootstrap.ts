@@ -1,7 +1,7 @@
 import { parseConfig, type z } from '@agentpay/config';
 import { createDb, ensureDatabase, migrateToLatest, type RetentionRule, retentionLoop } from '@agentpay/db';
 import { createLogger, type Logger } from '@agentpay/logger';
-import { connectNats, ensureStream, withJetStreamPatience } from '@agentpay/messaging';
+import { bindStream, connectNats, ensureStream, withJetStreamPatience } from '@agentpay/messaging';
 import { startBackgroundLoop } from '@agentpay/runtime';
 import { Counter, createRegistry, installTracing, type Registry } from '@agentpay/telemetry';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -14,6 +14,11 @@ interface CommonConfig {
   DATABASE_URL?: string;
   DATABASE_PREPARED_STATEMENTS?: boolean;
   NATS_URL?: string;
+  NATS_CREDS_FILE?: string | undefined;
+  NATS_USER?: string | undefined;
+  NATS_PASSWORD?: string | undefined;
+  NATS_TLS_CA_FILE?: string | undefined;
+  NATS_PROVISION?: boolean;
   EVENTS_STREAM?: string;
   EVENTS_SUBJECT_PREFIX?: string;
   EVENTS_STREAM_REPLICAS?: number;
@@ -38,7 +43,10 @@ export interface ServiceBase<C> {
   registry: Registry;
   /** Creates the service's database if missing, migrates it (advisory-locked) and opens its pool. */
   database<DB>(migrations: Record<string, Migration>, opts?: { poolSize?: number }): Promise<Kysely<DB>>;
-  /** Connects to NATS and declares the events stream (idempotent, every start). */
+  /**
+   * Connects to NATS with the service's credentials and declares the events stream (idempotent, every
+   * start), or with NATS_PROVISION=false only checks that the provision step declared it.
+   */
   events(): Promise<NatsConnection>;
   /**
    * Starts the retention job (docs/deploy.md "Retention") on `rules`: bounded-batch deletes every
@@ -151,9 +159,19 @@ export async function bootstrapService<S extends z.ZodType<CommonConfig, unknown
     },
     async events() {
       const url = required(config.NATS_URL, 'NATS_URL', opts.name);
-      const nc = own('nats', await connectNats(url, { name: opts.name, logger }), (c) => c.drain());
+      const auth = {
+        ...(config.NATS_CREDS_FILE !== undefined && { credsFile: config.NATS_CREDS_FILE }),
+        ...(config.NATS_USER !== undefined && { user: config.NATS_USER }),
+        ...(config.NATS_PASSWORD !== undefined && { password: config.NATS_PASSWORD }),
+        ...(config.NATS_TLS_CA_FILE !== undefined && { tlsCaFile: config.NATS_TLS_CA_FILE }),
+      };
+      const nc = own('nats', await connectNats(url, { name: opts.name, logger, auth }), (c) => c.drain());
       const stream = required(config.EVENTS_STREAM, 'EVENTS_STREAM', opts.name);
       const prefix = required(config.EVENTS_SUBJECT_PREFIX, 'EVENTS_SUBJECT_PREFIX', opts.name);
+      if (config.NATS_PROVISION === false) {
+        await withJetStreamPatience('binding to the events stream', () => bindStream(nc, stream));
+        return nc;
+      }
       // A cluster that is electing leaders (a node just lost) answers late or 503: wait for it, not exit.
       await withJetStreamPatience(
         'declaring the events stream',

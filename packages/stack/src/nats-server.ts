@@ -14,6 +14,10 @@ export interface NatsServerOptions {
   binary?: string;
   /** Readiness deadline, ms; default 15000. */
   readyTimeoutMs?: number;
+  /** A server config file (`-c`), e.g. the generated `authorization` block; default none. */
+  configFile?: string;
+  /** Extra environment of the server process (the users' `$NATS_PASSWORD_<USER>` values). */
+  env?: Record<string, string>;
 }
 
 /** A private nats-server with JetStream, for tests and fault runs that must not disturb a shared one. */
@@ -63,6 +67,7 @@ function natsProcess(opts: {
   port: number;
   storeDir: string;
   args: string[];
+  env?: Record<string, string>;
   readyTimeoutMs: number;
   /** Extra readiness condition once the server logged that it is ready. */
   ready?: () => Promise<boolean>;
@@ -75,7 +80,7 @@ function natsProcess(opts: {
     const proc = spawn(
       opts.binary,
       ['-a', '127.0.0.1', '-p', String(opts.port), '-js', '-sd', opts.storeDir, ...opts.args],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } },
     );
     for (const stream of [proc.stdout, proc.stderr]) {
       stream?.on('data', (chunk: Buffer) => {
@@ -132,7 +137,8 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     binary,
     port,
     storeDir,
-    args: [],
+    args: options.configFile ? ['-c', options.configFile] : [],
+    ...(options.env && { env: options.env }),
     readyTimeoutMs: options.readyTimeoutMs ?? 15_000,
   });
   await node.start();
