@@ -346,7 +346,7 @@ describe('request schemas agree with the gateway zod schemas', () => {
 
 describe('signing rules and examples', () => {
   const vectors = JSON.parse(
-    readFileSync(new URL('../../shared/spec/vectors/signing.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../sdks/vectors/signing.json', import.meta.url), 'utf8'),
   ) as {
     keys: Record<'merchant' | 'platform', { publicKey: string }>;
     cases: { name: string; signer: 'merchant' | 'platform'; object: Json; canonical: string; sign: string }[];

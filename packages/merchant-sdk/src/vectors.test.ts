@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalString } from './canonical.js';
 import { loadPrivateKey, loadPublicKey, signParams, verifySignature } from './signing.js';
 
-// The published signing vectors (shared/spec/vectors/signing.json, beside the repository checkout),
+// The signing vectors (sdks/vectors/signing.json: the published ones and the extra cases of every SDK),
 // reproduced with the SDK's own code only: a merchant who installs the SDK signs exactly as the platform.
 
 type Signer = 'merchant' | 'platform';
@@ -20,7 +20,7 @@ interface Vectors {
 }
 
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/spec/vectors/signing.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../sdks/vectors/signing.json', import.meta.url), 'utf8'),
 ) as Vectors;
 
 const keys = {

@@ -13,7 +13,7 @@ import { keys, vectors } from './vectors.fixture.js';
 
 const otherSigner = { merchant: 'platform', platform: 'merchant' } as const;
 
-describe('signing vectors (shared/spec/vectors/signing.json)', () => {
+describe('signing vectors (sdks/vectors/signing.json)', () => {
   it('has cases and negative cases to check', () => {
     expect(vectors.cases.length).toBeGreaterThan(0);
     expect(vectors.negative.length).toBeGreaterThan(0);

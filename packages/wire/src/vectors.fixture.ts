@@ -1,6 +1,5 @@
-// Test-only: loads shared/spec/vectors/signing.json for the wire tests. Not exported from the package.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// Test-only: loads the signing vectors (sdks/vectors/signing.json) for the wire tests. Not exported from the package.
+import { readFileSync } from 'node:fs';
 import { parsePrivateKey, parsePublicKey } from './signing.js';
 
 export type Signer = 'merchant' | 'platform';
@@ -27,13 +26,8 @@ export interface Vectors {
   negative: NegativeCase[];
 }
 
-// shared/ sits beside the repository checkout (/work/shared next to /work/main here, the same in CI).
-const vectorsUrl = new URL('../../../../shared/spec/vectors/signing.json', import.meta.url);
-if (!existsSync(vectorsUrl)) {
-  throw new Error(
-    `signing vectors not found at ${fileURLToPath(vectorsUrl)}: shared/spec must be checked out beside the repository`,
-  );
-}
+// The published vectors and the extra cases every SDK reproduces (sdks/README.md).
+const vectorsUrl = new URL('../../../sdks/vectors/signing.json', import.meta.url);
 
 export const vectors = JSON.parse(readFileSync(vectorsUrl, 'utf8')) as Vectors;
 

@@ -1,5 +1,5 @@
 // Worked examples of the signing rules, copied from the published signing vectors
-// (shared/spec/vectors/signing.json). They are kept in the source because the document is served by the
+// (sdks/vectors/signing.json). They are kept in the source because the document is served by the
 // gateway, where the vectors file is not deployed; test/openapi-document.test.ts holds them to the file.
 // Only the public keys are copied: the signatures verify with them, which checks a canonical string.
 
