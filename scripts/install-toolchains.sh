@@ -1,8 +1,8 @@
 #!/bin/sh
 # Installs the toolchains the SDKs' tests need (sdks/README.md), from the operating system's packages:
 # PHP CLI with curl (sdks/php), Python 3 with cryptography (sdks/python), a JDK 17 (sdks/java).
-# Debian or Ubuntu, as root (or through sudo). Idempotent: when everything is there it returns at once,
-# without touching apt.
+# Debian or Ubuntu; run as root, or as a user who may sudo (apt-get then runs through sudo).
+# Idempotent: when everything is there it returns at once, without touching apt.
 set -eu
 
 PACKAGES="php-cli php-curl python3 python3-cryptography openjdk-17-jdk-headless"

@@ -16,7 +16,7 @@ export const SDK_LANGUAGES: readonly SdkLanguage[] = ['php', 'python'];
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The one command that installs every SDK toolchain (README "Run every test"). */
-export const INSTALL_TOOLCHAINS = 'sudo scripts/install-toolchains.sh';
+export const INSTALL_TOOLCHAINS = 'scripts/install-toolchains.sh';
 
 interface Toolchain {
   /** What is missing, in a reader's words. */
