@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 // gets what the gateway verifies, and the document cannot drift from it.
 
 const guide = readFileSync(new URL('../docs/merchant-api.md', import.meta.url), 'utf8');
-// The signing vectors of the contract (shared/ sits beside the repository checkout, as for packages/wire).
+// The signing vectors every SDK reproduces (sdks/vectors/signing.json, sdks/README.md).
 const vectors = JSON.parse(
-  readFileSync(new URL('../../shared/spec/vectors/signing.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../sdks/vectors/signing.json', import.meta.url), 'utf8'),
 ) as {
   keys: Record<'merchant' | 'platform', { privateKey: string; publicKey: string }>;
   cases: { name: string; object: Record<string, unknown>; canonical: string }[];

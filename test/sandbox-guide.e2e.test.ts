@@ -72,7 +72,7 @@ describe('docs/sandbox-guide.md', () => {
   });
 
   it('runs every command of the guide in order, from the admin token to the statement', {
-    timeout: 600_000,
+    timeout: 1_300_000,
   }, () => {
     const urls = stack.urls;
     const local = (text: string) =>
@@ -86,8 +86,8 @@ describe('docs/sandbox-guide.md', () => {
       'set -euo pipefail',
       ...blocks
         .filter((b) => !b.skip)
-        .flatMap((b) => [`echo "=== docs/sandbox-guide.md line ${b.line} ==="`, local(b.text)]),
-      'echo "=== walked ==="',
+        .flatMap((b) => [`echo; echo "=== docs/sandbox-guide.md line ${b.line} ==="`, local(b.text)]),
+      'echo; echo "=== walked ==="',
     ].join('\n');
     const env: NodeJS.ProcessEnv = { ...process.env, ADMIN_URL: urls.admin };
     // Nothing but what the guide sets: no token or merchant settings from the test's own environment.
@@ -103,7 +103,7 @@ describe('docs/sandbox-guide.md', () => {
       cwd: REPO_ROOT,
       env,
       encoding: 'utf8',
-      timeout: 540_000,
+      timeout: 1_200_000,
     });
     const output = `${run.stdout}\n--- stderr ---\n${run.stderr.slice(-4000)}`;
     expect(run.status, output.slice(-8000)).toBe(0);

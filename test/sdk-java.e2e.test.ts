@@ -134,7 +134,7 @@ describe('Java SDK against a stack', { timeout: 90_000 }, () => {
     expect(ok.stdout.trim()).toBe('ok');
 
     const changed = runExample('verify-callback', {}, body.replace('"amount":100.5', '"amount":1005'));
-    expect(changed.status, changed.stderr).toBe(0);
+    expect(changed.status, changed.stderr).toBe(1);
     expect(changed.stdout.trim()).toBe('bad');
   });
 

@@ -33,14 +33,16 @@ import java.util.function.Function;
  * failures come back as envelopes with a non-zero code; {@link Envelope#unwrap()} turns them into {@link
  * AgentpayApiException}. Thread-safe: share one client.
  *
- * <p>Retries: a call is sent again, with a fresh nonce, after a pause that doubles each time, only when
- * repeating it cannot do anything twice (every endpoint of {@link Endpoint} today) and only when the
- * platform did not act on it or said to try later: no reply (connection refused, reset, timeout), HTTP 429
- * or 503, or the codes 42900, 50002 and 50003. Any other answer is returned at once.
+ * <p>Retries: a call is sent again, signed afresh (new reqTime and nonceStr), only when repeating it cannot
+ * do anything twice (every endpoint of {@link Endpoint} today) and only on no reply (connection refused,
+ * reset, timeout) or HTTP 429, 502, 503 or 504: at most {@code maxRetries} times (default 2), after 0.2 s,
+ * 0.4 s, ... (doubling, with jitter, at most 5 s; a Retry-After is honoured up to that). A call with the
+ * caller's own nonceStr is never retried (a repeated nonce is refused). Any other answer is returned at once.
  */
 public final class AgentpayClient {
   private static final DateTimeFormatter API_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
   private static final SecureRandom RANDOM = new SecureRandom();
+  private static final long MAX_RETRY_DELAY_MS = 5_000;
 
   private final String baseUrl;
   private final String mchNo;
@@ -49,7 +51,7 @@ public final class AgentpayClient {
   private final PublicKey platformKey;
   private final ZoneId timeZone;
   private final Duration timeout;
-  private final int maxAttempts;
+  private final int maxRetries;
   private final Duration retryDelay;
   private final HttpClient http;
 
@@ -63,8 +65,8 @@ public final class AgentpayClient {
     this.platformKey = Objects.requireNonNull(b.platformPublicKey, "platformPublicKey is required");
     this.timeZone = b.timeZone;
     this.timeout = b.timeout;
-    if (b.maxAttempts < 1) throw new IllegalArgumentException("maxAttempts is at least 1");
-    this.maxAttempts = b.maxAttempts;
+    if (b.maxRetries < 0) throw new IllegalArgumentException("maxRetries is at least 0");
+    this.maxRetries = b.maxRetries;
     this.retryDelay = b.retryDelay;
     this.http = b.httpClient != null ? b.httpClient : HttpClient.newBuilder().connectTimeout(b.timeout).build();
   }
@@ -79,62 +81,122 @@ public final class AgentpayClient {
 
   /** Creates a virtual-account payment order; {@link PayResult#parsedPayBody()} tells the payer where to pay. */
   public Envelope<PayResult> pay(PayParams params) {
-    return call(Endpoint.PAY, params.toMap(), data -> PayResult.from(Fields.object(data)));
+    return pay(params, new RequestOptions());
+  }
+
+  /** pay with per-request {@link RequestOptions}. */
+  public Envelope<PayResult> pay(PayParams params, RequestOptions options) {
+    return call(Endpoint.PAY, params.toMap(), data -> PayResult.from(Fields.object(data)), options);
   }
 
   /** The payment methods open to this merchant. */
   public Envelope<List<OptionItem>> payMethods() {
-    return call(Endpoint.PAY_METHODS, Map.of(), data -> Fields.list(data, OptionItem::from));
+    return payMethods(new RequestOptions());
+  }
+
+  /** payMethods with per-request {@link RequestOptions}. */
+  public Envelope<List<OptionItem>> payMethods(RequestOptions options) {
+    return call(Endpoint.PAY_METHODS, Map.of(), data -> Fields.list(data, OptionItem::from), options);
   }
 
   /** The payee types open to this merchant for transfers. */
   public Envelope<List<OptionItem>> payeeTypes() {
-    return call(Endpoint.PAYEE_TYPES, Map.of(), data -> Fields.list(data, OptionItem::from));
+    return payeeTypes(new RequestOptions());
+  }
+
+  /** payeeTypes with per-request {@link RequestOptions}. */
+  public Envelope<List<OptionItem>> payeeTypes(RequestOptions options) {
+    return call(Endpoint.PAYEE_TYPES, Map.of(), data -> Fields.list(data, OptionItem::from), options);
   }
 
   /** The public payee codes (5-digit Banxico codes for SPEI, such as 40012) of a payee type. */
   public Envelope<List<OptionItem>> payeeCodes(String payeeType) {
-    return call(Endpoint.PAYEE_CODES, Map.of("payeeType", payeeType), data -> Fields.list(data, OptionItem::from));
+    return payeeCodes(payeeType, new RequestOptions());
+  }
+
+  /** payeeCodes with per-request {@link RequestOptions}. */
+  public Envelope<List<OptionItem>> payeeCodes(String payeeType, RequestOptions options) {
+    return call(Endpoint.PAYEE_CODES, Map.of("payeeType", payeeType), data -> Fields.list(data, OptionItem::from), options);
   }
 
   /** Closes (or with useCancel, cancels) an unfinished payment order; {@code data} is null on success. */
   public Envelope<Void> close(CloseParams params) {
-    return call(Endpoint.CLOSE, params.toMap(), data -> null);
+    return close(params, new RequestOptions());
+  }
+
+  /** close with per-request {@link RequestOptions}. */
+  public Envelope<Void> close(CloseParams params, RequestOptions options) {
+    return call(Endpoint.CLOSE, params.toMap(), data -> null, options);
   }
 
   /** Validates a payee account before a transfer (POST /gateway/inqury). */
   public Envelope<InquiryResult> inquire(InquiryParams params) {
-    return call(Endpoint.INQUIRE, params.toMap(), data -> InquiryResult.from(Fields.object(data)));
+    return inquire(params, new RequestOptions());
+  }
+
+  /** inquire with per-request {@link RequestOptions}. */
+  public Envelope<InquiryResult> inquire(InquiryParams params, RequestOptions options) {
+    return call(Endpoint.INQUIRE, params.toMap(), data -> InquiryResult.from(Fields.object(data)), options);
   }
 
   /** Creates and submits a transfer (payout). */
   public Envelope<TransferResult> transfer(TransferParams params) {
-    return call(Endpoint.TRANSFER, params.toMap(), data -> TransferResult.from(Fields.object(data)));
+    return transfer(params, new RequestOptions());
+  }
+
+  /** transfer with per-request {@link RequestOptions}. */
+  public Envelope<TransferResult> transfer(TransferParams params, RequestOptions options) {
+    return call(Endpoint.TRANSFER, params.toMap(), data -> TransferResult.from(Fields.object(data)), options);
   }
 
   /** A payment order by orderNo or bizOrderNo. */
   public Envelope<PayOrder> queryPayOrder(PayOrderRef ref) {
-    return call(Endpoint.QUERY_PAY_ORDER, ref.toMap(), data -> PayOrder.from(Fields.object(data)));
+    return queryPayOrder(ref, new RequestOptions());
+  }
+
+  /** queryPayOrder with per-request {@link RequestOptions}. */
+  public Envelope<PayOrder> queryPayOrder(PayOrderRef ref, RequestOptions options) {
+    return call(Endpoint.QUERY_PAY_ORDER, ref.toMap(), data -> PayOrder.from(Fields.object(data)), options);
   }
 
   /** A transfer by transferNo or bizTransferNo. */
   public Envelope<TransferOrder> queryTransferOrder(TransferRef ref) {
-    return call(Endpoint.QUERY_TRANSFER_ORDER, ref.toMap(), data -> TransferOrder.from(Fields.object(data)));
+    return queryTransferOrder(ref, new RequestOptions());
+  }
+
+  /** queryTransferOrder with per-request {@link RequestOptions}. */
+  public Envelope<TransferOrder> queryTransferOrder(TransferRef ref, RequestOptions options) {
+    return call(Endpoint.QUERY_TRANSFER_ORDER, ref.toMap(), data -> TransferOrder.from(Fields.object(data)), options);
   }
 
   /** Asks the platform to re-read a payment order's status from upstream. */
   public Envelope<SyncResult> syncPayOrder(PayOrderRef ref) {
-    return call(Endpoint.SYNC_PAY_ORDER, ref.toMap(), data -> SyncResult.from(Fields.object(data)));
+    return syncPayOrder(ref, new RequestOptions());
+  }
+
+  /** syncPayOrder with per-request {@link RequestOptions}. */
+  public Envelope<SyncResult> syncPayOrder(PayOrderRef ref, RequestOptions options) {
+    return call(Endpoint.SYNC_PAY_ORDER, ref.toMap(), data -> SyncResult.from(Fields.object(data)), options);
   }
 
   /** The MXN balance now: available, pending and frozen, in pesos. */
   public Envelope<Balance> balance() {
-    return call(Endpoint.BALANCE, Map.of(), data -> Balance.from(Fields.object(data)));
+    return balance(new RequestOptions());
+  }
+
+  /** balance with per-request {@link RequestOptions}. */
+  public Envelope<Balance> balance(RequestOptions options) {
+    return call(Endpoint.BALANCE, Map.of(), data -> Balance.from(Fields.object(data)), options);
   }
 
   /** One page of the statement: records in [startTime, endTime), oldest first. */
   public Envelope<BalanceRecordPage> balanceRecords(BalanceRecordsParams params) {
-    return call(Endpoint.BALANCE_RECORDS, params.toMap(), data -> BalanceRecordPage.from(Fields.object(data)));
+    return balanceRecords(params, new RequestOptions());
+  }
+
+  /** balanceRecords with per-request {@link RequestOptions}. */
+  public Envelope<BalanceRecordPage> balanceRecords(BalanceRecordsParams params, RequestOptions options) {
+    return call(Endpoint.BALANCE_RECORDS, params.toMap(), data -> BalanceRecordPage.from(Fields.object(data)), options);
   }
 
   /**
@@ -155,7 +217,9 @@ public final class AgentpayClient {
           if (cursor != null) p.put("cursor", cursor);
           else p.remove("cursor");
           BalanceRecordPage next =
-              call(Endpoint.BALANCE_RECORDS, p, data -> BalanceRecordPage.from(Fields.object(data))).unwrap();
+              call(Endpoint.BALANCE_RECORDS, p, data -> BalanceRecordPage.from(Fields.object(data)),
+                      new RequestOptions())
+                  .unwrap();
           started = true;
           cursor = next.nextCursor();
           page = next.records().iterator();
@@ -174,10 +238,11 @@ public final class AgentpayClient {
   /**
    * Signs {@code params}, POSTs them to {@code endpoint} and returns the verified envelope with its data
    * read by {@code reader} (for an endpoint this SDK has no typed call for yet: use {@link
-   * #request(String, Map, boolean)}).
+   * #request(String, Map, boolean, RequestOptions)}).
    */
-  public <T> Envelope<T> call(Endpoint endpoint, Map<String, ?> params, Function<Object, T> reader) {
-    Envelope<Object> raw = request(endpoint.path(), params, endpoint.idempotent());
+  public <T> Envelope<T> call(
+      Endpoint endpoint, Map<String, ?> params, Function<Object, T> reader, RequestOptions options) {
+    Envelope<Object> raw = request(endpoint.path(), params, endpoint.idempotent(), options);
     T data = raw.isSuccess() && raw.data() != null ? reader.apply(raw.data()) : null;
     return new Envelope<>(raw.code(), raw.msg(), data, raw.resTime(), raw.traceId(), raw.raw());
   }
@@ -186,26 +251,28 @@ public final class AgentpayClient {
    * Signs and POSTs {@code params} to {@code path}; the envelope's data is the parsed JSON (maps, lists,
    * strings, doubles, booleans). Retries as the class says only when {@code idempotent}.
    */
-  public Envelope<Object> request(String path, Map<String, ?> params, boolean idempotent) {
+  public Envelope<Object> request(String path, Map<String, ?> params, boolean idempotent, RequestOptions options) {
+    // A nonce of the caller's is single use: sending it again would be refused (20054).
+    boolean retry = idempotent && options.nonceStr == null;
     int attempt = 0;
     while (true) {
       attempt++;
-      boolean last = attempt >= maxAttempts;
-      String body = Json.write(signedBody(params));
+      boolean last = !retry || attempt > maxRetries;
+      String body = Json.write(signedBody(params, options));
       HttpResponse<String> response;
       try {
-        HttpRequest request =
+        HttpRequest.Builder request =
             HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(timeout)
                 .header("content-type", "application/json")
                 .header("accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-                .build();
-        response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        if (options.traceparent != null) request.header("traceparent", options.traceparent);
+        response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
       } catch (IOException e) {
         boolean timedOut = e instanceof HttpTimeoutException;
-        if (idempotent && !last) {
-          pause(attempt);
+        if (!last) {
+          pause(attempt, null);
           continue;
         }
         String reason = timedOut ? "no reply within " + timeout.toMillis() + " ms" : String.valueOf(e.getMessage());
@@ -214,17 +281,17 @@ public final class AgentpayClient {
         Thread.currentThread().interrupt();
         throw new AgentpayNetworkException("POST " + path + ": interrupted", false, e);
       }
-      Envelope<Object> envelope = verified(path, response.statusCode(), response.body());
-      if (idempotent && !last && tryLater(response.statusCode(), envelope.code())) {
-        pause(attempt);
+      int status = response.statusCode();
+      if (!last && (status == 429 || status == 502 || status == 503 || status == 504)) {
+        pause(attempt, response.headers().firstValue("retry-after").orElse(null));
         continue;
       }
-      return envelope;
+      return verified(path, status, response.body());
     }
   }
 
   /** The signed body the client sends for {@code params}: common parameters added, then signed. */
-  public Map<String, Object> signedBody(Map<String, ?> params) {
+  public Map<String, Object> signedBody(Map<String, ?> params, RequestOptions options) {
     Map<String, Object> body = new LinkedHashMap<>();
     for (Map.Entry<String, ?> e : params.entrySet()) {
       if (e.getValue() == null) continue;
@@ -232,10 +299,16 @@ public final class AgentpayClient {
     }
     body.put("mchNo", mchNo);
     body.put("reqTime", ZonedDateTime.now(timeZone).format(API_TIME));
-    byte[] nonce = new byte[16];
-    RANDOM.nextBytes(nonce);
-    body.put("nonceStr", HexFormat.of().formatHex(nonce));
-    if (appId != null && !body.containsKey("appId")) body.put("appId", appId);
+    if (options.nonceStr != null) {
+      body.put("nonceStr", options.nonceStr);
+    } else {
+      byte[] nonce = new byte[16];
+      RANDOM.nextBytes(nonce);
+      body.put("nonceStr", HexFormat.of().formatHex(nonce));
+    }
+    String app = options.appId != null ? options.appId : appId;
+    if (app != null && !body.containsKey("appId")) body.put("appId", app);
+    if (options.clientIp != null) body.put("clientIp", options.clientIp);
     body.remove("sign");
     body.put("sign", Signatures.sign(body, privateKey));
     return body;
@@ -270,18 +343,13 @@ public final class AgentpayClient {
         parsed);
   }
 
-  private static boolean tryLater(int status, int code) {
-    return status == 429
-        || status == 503
-        || code == ResultCode.TOO_MANY_REQUESTS
-        || code == ResultCode.UPSTREAM_UNAVAILABLE
-        || code == ResultCode.SERVICE_UNAVAILABLE;
-  }
-
-  private void pause(int attempt) {
+  private void pause(int attempt, String retryAfter) {
     long base = retryDelay.toMillis() << Math.min(attempt - 1, 10);
     // Up to half again at random, so clients that failed together do not come back together.
-    long millis = base + (long) (RANDOM.nextDouble() * base / 2);
+    long millis = Math.min(base + (long) (RANDOM.nextDouble() * base / 2), MAX_RETRY_DELAY_MS);
+    if (retryAfter != null && retryAfter.matches("\\d{1,6}")) {
+      millis = Math.min(Math.max(millis, Long.parseLong(retryAfter) * 1000), MAX_RETRY_DELAY_MS);
+    }
     try {
       Thread.sleep(millis);
     } catch (InterruptedException e) {
@@ -299,8 +367,8 @@ public final class AgentpayClient {
     private PublicKey platformPublicKey;
     private ZoneId timeZone = ZoneId.of("America/Mexico_City");
     private Duration timeout = Duration.ofSeconds(30);
-    private int maxAttempts = 3;
-    private Duration retryDelay = Duration.ofMillis(250);
+    private int maxRetries = 2;
+    private Duration retryDelay = Duration.ofMillis(200);
     private HttpClient httpClient;
 
     private Builder() {}
@@ -346,13 +414,13 @@ public final class AgentpayClient {
       return this;
     }
 
-    /** Attempts per call, the first included; default 3 (1 turns retries off). */
-    public Builder maxAttempts(int maxAttempts) {
-      this.maxAttempts = maxAttempts;
+    /** Retries after the first attempt, where a retry is safe; default 2 (0 turns retries off). */
+    public Builder maxRetries(int maxRetries) {
+      this.maxRetries = maxRetries;
       return this;
     }
 
-    /** Pause before the first retry, doubled for each next one; default 250 ms. */
+    /** Pause before the first retry, doubled for each next one (at most 5 s); default 200 ms. */
     public Builder retryDelay(Duration retryDelay) {
       this.retryDelay = retryDelay;
       return this;

@@ -22,7 +22,7 @@ import java.util.function.IntFunction;
  * prints "ok <name>" or "FAIL <name>: why"; the exit status is the number of failures (capped at 1).
  */
 public final class SdkTest {
-  private static final List<String> failures = new ArrayList<>();
+  static final List<String> failures = new ArrayList<>();
   private static KeyPair merchant;
   private static KeyPair platform;
 
@@ -30,15 +30,22 @@ public final class SdkTest {
     void run() throws Exception;
   }
 
+  /** Runs one test and prints its line of the report: {"name","ok"} or {"name","ok":false,"error"}. */
   static void test(String name, Body body) {
+    Map<String, Object> line = new LinkedHashMap<>();
+    line.put("name", name);
     try {
       body.run();
-      System.out.println("ok " + name);
+      line.put("ok", true);
     } catch (Throwable t) {
       failures.add(name);
-      System.out.println("FAIL " + name + ": " + t);
+      line.put("ok", false);
+      line.put("error", String.valueOf(t));
     }
+    OUT.println(Json.write(line));
   }
+
+  static final java.io.PrintStream OUT = new java.io.PrintStream(System.out, true, StandardCharsets.UTF_8);
 
   static void eq(Object expected, Object actual) {
     if (expected == null ? actual != null : !expected.equals(actual)) {
@@ -61,6 +68,13 @@ public final class SdkTest {
   }
 
   public static void main(String[] args) throws Exception {
+    int failed = runAll();
+    System.err.println(failed == 0 ? "all passed" : failed + " failed: " + failures);
+    System.exit(failed == 0 ? 0 : 1);
+  }
+
+  /** Runs every unit test, printing one report line each; answers how many failed. */
+  static int runAll() throws Exception {
     KeyPairGenerator gen = KeyPairGenerator.getInstance("RSA");
     gen.initialize(2048);
     merchant = gen.generateKeyPair();
@@ -72,9 +86,29 @@ public final class SdkTest {
     money();
     callbacks();
     client();
+    endpoints();
+    return failures.size();
+  }
 
-    System.out.println(failures.isEmpty() ? "all passed" : failures.size() + " failed: " + failures);
-    System.exit(failures.isEmpty() ? 0 : 1);
+  static void endpoints() {
+    test("each endpoint's params are exactly what its typed call's parameter class can set", () -> {
+      Map<Endpoint, Class<?>> classes = Map.of(
+          Endpoint.PAY, PayParams.class,
+          Endpoint.CLOSE, CloseParams.class,
+          Endpoint.INQUIRE, InquiryParams.class,
+          Endpoint.TRANSFER, TransferParams.class,
+          Endpoint.BALANCE_RECORDS, BalanceRecordsParams.class);
+      for (Map.Entry<Endpoint, Class<?>> e : classes.entrySet()) {
+        java.util.TreeSet<String> setters = new java.util.TreeSet<>();
+        for (var m : e.getValue().getDeclaredMethods()) {
+          if (java.lang.reflect.Modifier.isPublic(m.getModifiers())) setters.add(m.getName());
+        }
+        eq(new java.util.TreeSet<>(e.getKey().params()), setters);
+      }
+      eq(List.of("orderNo", "bizOrderNo"), Endpoint.QUERY_PAY_ORDER.params());
+      eq(List.of("transferNo", "bizTransferNo"), Endpoint.QUERY_TRANSFER_ORDER.params());
+      eq(List.of("payeeType"), Endpoint.PAYEE_CODES.params());
+    });
   }
 
   static void numbers() {
@@ -286,9 +320,9 @@ public final class SdkTest {
         eq(1, gw.count.get());
       }
     });
-    test("503 and 50002 are retried with a fresh nonce, then the answer comes back", () -> {
+    test("503 and a proxy's 502 are retried, signed afresh each time, then the answer comes back", () -> {
       try (Gateway gw = new Gateway(i -> i == 0 ? new Object[] {503, envelope(50003, "service unavailable", null)}
-          : i == 1 ? new Object[] {200, envelope(50002, "upstream unavailable", null)}
+          : i == 1 ? new Object[] {502, "<html>bad gateway</html>"}
           : new Object[] {200, envelope(0, "success", List.of(Map.of("code", "mex_virtual_account", "name", "SPEI")))})) {
         List<OptionItem> items = client(gw.url()).payMethods().unwrap();
         eq("mex_virtual_account", items.get(0).code());
@@ -296,7 +330,19 @@ public final class SdkTest {
         eq(3L, gw.requests.stream().map(r -> r.get("nonceStr")).distinct().count());
       }
     });
-    test("a business refusal is not retried; retries stop at maxAttempts", () -> {
+    test("a call with the caller's own nonceStr is never retried, and carries the caller's appId and clientIp", () -> {
+      try (Gateway gw = new Gateway(i -> new Object[] {503, envelope(50003, "service unavailable", null)})) {
+        Envelope<Balance> e = client(gw.url())
+            .balance(new RequestOptions().nonceStr("mine-1").appId("APP9").clientIp("203.0.113.7"));
+        eq(50003, e.code());
+        eq(1, gw.count.get());
+        Map<String, Object> sent = gw.requests.peek();
+        eq("mine-1", sent.get("nonceStr"));
+        eq("APP9", sent.get("appId"));
+        eq("203.0.113.7", sent.get("clientIp"));
+      }
+    });
+    test("a business refusal is not retried; retries stop after maxRetries", () -> {
       try (Gateway gw = new Gateway(i -> new Object[] {200, envelope(30002, "duplicate order", null)})) {
         eq(30002, client(gw.url()).pay(new PayParams().bizOrderNo("B1")).code());
         eq(1, gw.count.get());

@@ -22,7 +22,8 @@ import java.util.UUID;
 /**
  * The example every agentpay SDK ships, the same in each language:
  * {@code pay-and-query} creates a pay order, queries it, and prints {@code {"orderNo","bizOrderNo","status","clabe"}};
- * {@code verify-callback} reads a callback body on standard input and prints {@code ok} or {@code bad}.
+ * {@code verify-callback} reads a callback body on standard input and prints {@code ok} (exit 0) or {@code bad}
+ * (exit 1).
  * Settings: AGENTPAY_URL, AGENTPAY_MCH_NO, AGENTPAY_PRIVATE_KEY and AGENTPAY_PLATFORM_PUBLIC_KEY (PEM
  * files), AGENTPAY_AMOUNT (default 12.34).
  */
@@ -83,6 +84,7 @@ public final class RunExample {
       out.println("ok");
     } catch (AgentpayException e) {
       out.println("bad");
+      System.exit(1);
     }
   }
 
