@@ -128,10 +128,10 @@ describe('docs/sandbox-guide.md', () => {
     const balance = replies.find((r) => r.data && 'currency' in r.data)!;
     expect(Number(balance.data!['available'])).toBeGreaterThan(50);
     // The sandbox answers a deposit in pesos, as sent (its statement, further on, keeps centavos).
-    const deposits = run.stdout
-      .split('\n')
-      .filter((line) => line.startsWith('{"depositId":'))
-      .map((line) => (JSON.parse(line) as { amount: number }).amount);
+    // curl prints no newline after the reply, so the next command's output may follow on the same line.
+    const deposits = [...run.stdout.matchAll(/\{"depositId":"[^"]+","clabe":"\d+","amount":([\d.]+)/g)].map(
+      (m) => Number(m[1]),
+    );
     expect(deposits).toEqual([100.5, 1234.5, 1000, 100.5]);
   });
 });
