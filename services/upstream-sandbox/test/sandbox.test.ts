@@ -68,6 +68,8 @@ interface Payout {
 
 interface Deposit {
   depositId: string;
+  amount: number;
+  statementAmount: number | null;
   matched: boolean;
   reason: string | null;
   clabe: string;
@@ -189,6 +191,27 @@ describe('virtual accounts', () => {
 });
 
 describe('deposits', () => {
+  it('answers a deposit in pesos as the tester sent it, in the reply and in the list (100.5, not 10050)', async () => {
+    const { body: account } = await openAccount(ref('pesos'), 10050);
+    const answer = await deposit(account.clabe, 100.5, { notify: false, statementAmount: 99.5 });
+    expect(answer).toMatchObject({
+      status: 201,
+      body: { amount: 100.5, statementAmount: 99.5, matched: true },
+    });
+    const plain = await deposit(account.clabe, 5);
+    expect(plain.body).toMatchObject({ amount: 5, statementAmount: null, matched: false });
+    const listed = await send<{ deposits: Deposit[] }>(
+      'GET',
+      `/sandbox/deposits?clabe=${account.clabe}`,
+      undefined,
+      null,
+    );
+    expect(listed.body.deposits.map((d) => [d.amount, d.statementAmount])).toEqual([
+      [5, null],
+      [100.5, 99.5],
+    ]);
+  });
+
   it('a deposit of the right amount pays the account and notifies the platform with a valid HMAC', async () => {
     const orderRef = ref('paid');
     const { body: account } = await openAccount(orderRef, 10050);
@@ -244,6 +267,7 @@ describe('deposits', () => {
       null,
     );
     expect(listed.body.deposits.map((d) => d.depositId)).toEqual([answer.body.depositId]);
+    expect(listed.body.deposits[0]!.amount).toBe(answer.body.amount);
     expect(await send('GET', `/sandbox/notices?ref=${orderRef}`, undefined, null)).toMatchObject({
       body: { notices: [] },
     });

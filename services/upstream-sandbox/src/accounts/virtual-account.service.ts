@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildClabe, institutionByClabePrefix } from '@agentpay/spei';
+import { centavosToAmount } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, DepositRow, VirtualAccountRow } from '../db/schema.js';
 import { ChannelError } from '../errors.js';
@@ -43,9 +44,11 @@ export interface AccountView {
   claveRastreo: string | null;
 }
 
+/** A deposit as the tester API answers it: amounts in pesos, as the tester sent them (100.5, not 10050). */
 export interface DepositView {
   depositId: string;
   clabe: string;
+  /** Pesos. */
   amount: number;
   matched: boolean;
   reason: string | null;
@@ -54,7 +57,7 @@ export interface DepositView {
   claveRastreo: string;
   senderAccount: string;
   senderName: string;
-  /** Centavos the statement shows instead of `amount`; null when it shows the real amount. */
+  /** Pesos the statement shows instead of `amount`; null when it shows the real amount. */
   statementAmount: number | null;
   createdAt: string;
 }
@@ -248,7 +251,8 @@ function depositView(d: DepositRow): DepositView {
   return {
     depositId: d.id,
     clabe: d.clabe,
-    amount: d.amount,
+    // The tester API speaks pesos both ways; the channel API and the statement keep centavos.
+    amount: centavosToAmount(d.amount),
     matched: d.matched,
     reason: d.reason,
     accountId: d.account_id,
@@ -256,7 +260,7 @@ function depositView(d: DepositRow): DepositView {
     claveRastreo: d.clave_rastreo,
     senderAccount: d.sender_account,
     senderName: d.sender_name,
-    statementAmount: d.statement_amount,
+    statementAmount: d.statement_amount === null ? null : centavosToAmount(d.statement_amount),
     createdAt: d.created_at.toISOString(),
   };
 }

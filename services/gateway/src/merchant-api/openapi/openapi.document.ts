@@ -166,9 +166,9 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[] = gatewa
 }
 
 const SIGNING_RULES = [
-  'Take the JSON object as sent and drop the key `sign`, every key whose value is null, and every key whose value is the empty string.',
+  'Take the JSON object as sent and drop the key `sign`, every top-level key whose value is null, and every top-level key whose value is the empty string. Nothing is dropped inside an object or array: a nested null stays null in its JSON text.',
   'Sort the remaining keys by Unicode code point (plain ASCII order for the API’s keys).',
-  'Render each value: a string as it is, with no escaping; a number in its shortest round-trip form (`100.5`, never `100.50`); `true`/`false`; an object or array as its RFC 8785 (JCS) canonical JSON text.',
+  'Render each value: a string as it is, with no escaping; a number in its shortest round-trip form, as ECMAScript `String(n)` writes it (`100.5`, never `100.50`; `5`, never `5.0`; `1e-7`); `true`/`false`; an object or array as its RFC 8785 (JCS) canonical JSON text.',
   'Join the `key=value` pairs with `&`. Sign the UTF-8 bytes of that string.',
 ];
 
