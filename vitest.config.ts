@@ -9,7 +9,7 @@ const integrationBesideCode = [
   'packages/proto/src/generated.test.ts',
   'packages/testing/src/database.test.ts',
   'packages/testing/src/services.test.ts',
-  'services/gateway/src/merchants/admission.repository.test.ts',
+  'services/gateway/src/merchant-api/admission.repository.test.ts',
   'services/notifier/src/events/order-status-changed.handler.test.ts',
 ];
 

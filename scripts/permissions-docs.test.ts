@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PERMISSIONS } from '../services/gateway/src/people/permissions.js';
+import { ADMIN_PERMISSIONS } from '../services/gateway/src/permissions.js';
 import { renderPermissions, renderReadme } from './permissions-docs.js';
 
 describe('services/gateway/README.md "Who may call what"', () => {

@@ -1,17 +1,17 @@
 // `npm run docs:permissions`: writes "Who may call what" into services/gateway/README.md, between the
-// markers below, from the one permission table (services/gateway/src/people/permissions.ts): the table is
-// the authorisation, the README only shows it. scripts/permissions-docs.test.ts fails while they differ.
+// markers below, from the permission tables (services/gateway/src/permissions.ts, put together from each
+// module's *.permissions.ts): the tables are the authorisation, the README only shows them.
+// scripts/permissions-docs.test.ts fails while they differ.
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MERCHANT_ROLES, OPERATOR_ROLES } from '../services/gateway/src/people/actor.js';
-import { DASHBOARD_PERMISSIONS } from '../services/gateway/src/people/dashboard.permissions.js';
-import { ADMIN_PERMISSIONS, type Permission } from '../services/gateway/src/people/permissions.js';
+import { MERCHANT_ROLES, OPERATOR_ROLES, type Permission } from '../services/gateway/src/identity/index.js';
+import { ADMIN_PERMISSIONS, DASHBOARD_PERMISSIONS } from '../services/gateway/src/permissions.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const README = join(REPO_ROOT, 'services/gateway/README.md');
 export const BEGIN_MARKER =
-  '<!-- permissions-table:begin (written by `npm run docs:permissions` from src/people/permissions.ts) -->';
+  '<!-- permissions-table:begin (written by `npm run docs:permissions` from src/permissions.ts) -->';
 export const END_MARKER = '<!-- permissions-table:end -->';
 
 function who(p: Permission, role: string): string {

@@ -3,14 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   checkFile,
+  gatewayModulesMeetThroughIndex,
+  gatewayModulesWithoutCycles,
+  gatewayTwoWayPairs,
   grpcHandlersOnlyMap,
   noReachIntoAnotherService,
   oneOutboxWriter,
   RULES,
   type Rule,
   repositoriesOpenNoTransaction,
+  routeHandlersUseTheirRepository,
   type SourceFile,
   subjectsBuiltInMessaging,
+  TREE_RULES,
   treeSources,
 } from './architecture/rules.js';
 
@@ -83,6 +88,41 @@ const plants: Plant[] = [
       text: `import { matchDay } from '@agentpay/ledger/bench';\n`,
     },
   },
+  {
+    rule: gatewayModulesMeetThroughIndex,
+    violation: {
+      path: 'services/gateway/src/orders/orders-admin.routes.ts',
+      text: `import { adminCall } from '../approvals/admin-operation.js';\n`,
+    },
+    compliant: {
+      path: 'services/gateway/src/orders/orders-admin.routes.ts',
+      text: `import { adminCall } from '../approvals/index.js';\nimport { badRequest } from '../shared/schema-problem.js';\nimport { orderDetail } from './order-views.js';\n`,
+    },
+  },
+  {
+    rule: routeHandlersUseTheirRepository,
+    violation: {
+      path: 'services/gateway/src/merchants/merchant-list.routes.ts',
+      text: `import type { Kysely } from 'kysely';\nexport type Db = Kysely<unknown>;\n`,
+    },
+    compliant: {
+      path: 'services/gateway/src/merchants/merchant-list.routes.ts',
+      text: `import type { MerchantService } from './merchant.service.js';\nimport type { CashierLinks } from '../merchant-api/index.js';\n`,
+    },
+  },
+];
+
+/** Two gateway modules as files in memory: orders imports ledger, and `back` says whether ledger imports orders. */
+const twoModules = (back: boolean): SourceFile[] => [
+  {
+    path: 'services/gateway/src/orders/order-timeline.ts',
+    text: `import { balanceView } from '../ledger/index.js';\nexport const v = balanceView;\n`,
+  },
+  {
+    path: 'services/gateway/src/ledger/index.ts',
+    text: `export { balanceView } from './ledger.views.js';\n${back ? "export { createTimelines } from '../orders/index.js';\n" : ''}`,
+  },
+  { path: 'services/gateway/src/main.ts', text: `import { createTimelines } from './orders/index.js';\n` },
 ];
 
 describe('the architecture rules', () => {
@@ -98,6 +138,26 @@ describe('the architecture rules', () => {
 
   it('every rule has a planted violation', () => {
     expect(plants.map((p) => p.rule.name).sort()).toEqual(RULES.map((r) => r.name).sort());
+    expect(TREE_RULES.map((r) => r.name)).toEqual([gatewayModulesWithoutCycles.name]);
+  });
+
+  it(`${gatewayModulesWithoutCycles.name}: flags two modules importing each other, and a ring of three`, () => {
+    const pair = gatewayModulesWithoutCycles.check(twoModules(true));
+    expect(pair).toHaveLength(1);
+    expect(pair[0]?.message).toContain('ledger -> orders');
+    expect(pair[0]?.message).toContain('orders -> ledger');
+    expect(gatewayTwoWayPairs(twoModules(true))).toEqual(['ledger <-> orders']);
+    expect(gatewayModulesWithoutCycles.check(twoModules(false))).toEqual([]);
+    expect(gatewayTwoWayPairs(twoModules(false))).toEqual([]);
+    // A ring has no two-way pair, and is a cycle all the same; the composition root (src/'s files) is none.
+    const ring = ['a', 'b', 'c'].map((m, i) => ({
+      path: `services/gateway/src/${m}/index.ts`,
+      text: `export * from '../${['b', 'c', 'a'][i]}/index.js';\n`,
+    }));
+    expect(gatewayTwoWayPairs(ring)).toEqual([]);
+    expect(gatewayModulesWithoutCycles.check(ring).map((v) => v.message)).toEqual([
+      expect.stringContaining('modules a, b, c import each other'),
+    ]);
   });
 
   it('flags the other shapes of each violation', () => {
@@ -143,6 +203,51 @@ describe('the architecture rules', () => {
         text: "export const m = () => import('../../services/payments/src/main.js');",
       }),
     ).toEqual([noReachIntoAnotherService.name]);
+    // A gateway module reaching into another's files, a shared helper importing a module, a module importing
+    // the composition root, and a route handler reading another module's repository or the store's schema.
+    expect(
+      flagged({
+        path: 'services/gateway/src/ledger/ledger-admin.routes.ts',
+        text: "export const m = () => import('../merchants/merchant.service.js');",
+      }),
+    ).toEqual([gatewayModulesMeetThroughIndex.name]);
+    expect(
+      flagged({
+        path: 'services/gateway/src/shared/x.ts',
+        text: "import { ALL } from '../identity/index.js';",
+      }),
+    ).toEqual([gatewayModulesMeetThroughIndex.name]);
+    expect(
+      flagged({
+        path: 'services/gateway/src/orders/x.ts',
+        text: "import { gatewayEnv } from '../config.js';",
+      }),
+    ).toEqual([gatewayModulesMeetThroughIndex.name]);
+    expect(
+      flagged({
+        path: 'services/gateway/src/merchant-api/cashier/cashier.routes.ts',
+        text: "import type { Database } from '../../db/schema.js';",
+      }),
+    ).toEqual([routeHandlersUseTheirRepository.name]);
+    expect(
+      flagged({
+        path: 'services/gateway/src/orders/orders-admin.routes.ts',
+        text: "import { listApprovals } from '../approvals/approval.repository.js';",
+      }),
+    ).toEqual([gatewayModulesMeetThroughIndex.name, routeHandlersUseTheirRepository.name]);
+    // A module's own repository, a service or a non-route file touching the store are fine.
+    expect(
+      flagged({
+        path: 'services/gateway/src/merchant-api/cashier/cashier.routes.ts',
+        text: "import type { CashierLinks } from './cashier-link.repository.js';",
+      }),
+    ).toEqual([]);
+    expect(
+      flagged({
+        path: 'services/gateway/src/merchants/merchant.service.ts',
+        text: "import type { Kysely } from 'kysely';\nimport type { Database } from '../db/schema.js';",
+      }),
+    ).toEqual([]);
     // Within its own service, a relative import is fine; so is a service's declared export; tests compose
     // services as fixtures and may start another's main.
     expect(
@@ -167,7 +272,13 @@ describe('the architecture rules', () => {
     // The tree is really read: a broken listing would pass every rule.
     expect(sources.length).toBeGreaterThan(300);
     expect(sources.some((s) => s.path === 'packages/messaging/src/streams.ts')).toBe(true);
-    const violations = sources.flatMap((file) => checkFile(file));
+    const violations = [
+      ...sources.flatMap((file) => checkFile(file)),
+      ...TREE_RULES.flatMap((rule) => rule.check(sources)),
+    ];
     expect(violations.map((v) => `${v.path}:${v.line} [${v.rule}] ${v.message}`)).toEqual([]);
+    // The gateway's modules are really read, and none of them imports one that imports it back.
+    expect(sources.some((s) => s.path === 'services/gateway/src/identity/index.ts')).toBe(true);
+    expect(gatewayTwoWayPairs(sources)).toEqual([]);
   });
 });

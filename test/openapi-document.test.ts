@@ -8,12 +8,12 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { httpStatusFor } from '../services/gateway/src/merchant-api/merchant-api.js';
-import { merchantRoutes } from '../services/gateway/src/merchant-api/routes.js';
+import { merchantRoutes } from '../services/gateway/src/merchant-api/merchant-api.routes.js';
+import { buildOpenApiDocument } from '../services/gateway/src/merchant-api/openapi/openapi.document.js';
+import { registerOpenApiRoutes } from '../services/gateway/src/merchant-api/openapi/openapi.routes.js';
+import { requestSchema } from '../services/gateway/src/merchant-api/openapi/request-schemas.js';
+import * as examples from '../services/gateway/src/merchant-api/openapi/signing-examples.js';
 import { commonParams } from '../services/gateway/src/merchant-api/schemas.js';
-import { buildOpenApiDocument } from '../services/gateway/src/openapi/openapi.document.js';
-import { registerOpenApiRoutes } from '../services/gateway/src/openapi/openapi.routes.js';
-import { requestSchema } from '../services/gateway/src/openapi/request-schemas.js';
-import * as examples from '../services/gateway/src/openapi/signing-examples.js';
 
 // The OpenAPI document of the merchant API: valid OpenAPI 3.1, one operation per route the gateway
 // registers, every envelope code with its HTTP status, request schemas that accept and refuse what the

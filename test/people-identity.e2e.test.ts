@@ -8,7 +8,7 @@ import {
 } from '@agentpay/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayRetentionRules } from '../services/gateway/src/retention/retention.js';
+import { gatewayRetentionRules } from '../services/gateway/src/db/retention.js';
 import { startTestStack } from './support/stack.js';
 
 // CONTRACT.md section 17 through the whole stack as real processes: people sign in, sessions and tokens

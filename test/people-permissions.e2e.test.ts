@@ -2,8 +2,8 @@ import type { Stack } from '@agentpay/stack';
 import { createTestMerchant, createTestPerson, type TestMerchant, type TestPerson } from '@agentpay/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ROLES } from '../services/gateway/src/people/actor.js';
-import { ADMIN_PERMISSIONS, type Permission } from '../services/gateway/src/people/permissions.js';
+import { OPERATOR_ROLES, type Permission } from '../services/gateway/src/identity/index.js';
+import { ADMIN_PERMISSIONS } from '../services/gateway/src/permissions.js';
 import { startTestStack } from './support/stack.js';
 
 // CONTRACT.md section 17: deny by default, checked in one place, with a test per route and role. Generated

@@ -243,12 +243,174 @@ export const noReachIntoAnotherService: Rule = {
   },
 };
 
+const GATEWAY_SRC = 'services/gateway/src/';
+/** Folders of the gateway every module may use by path; they import no module themselves. */
+const GATEWAY_LIBRARIES: ReadonlySet<string> = new Set(['shared', 'db']);
+
+/** The gateway module (its top-level folder under src/) a path lies in; undefined for src/'s own files. */
+function gatewayModuleOf(file: string): string | undefined {
+  if (!file.startsWith(GATEWAY_SRC)) return undefined;
+  const rest = file.slice(GATEWAY_SRC.length).split('/');
+  return rest.length > 1 ? rest[0] : undefined;
+}
+
+/** A module's entry: `<module>/index.js` (or `.ts`, or without extension). */
+function isModuleIndex(target: string, module: string): boolean {
+  return /^index(\.js|\.ts)?$/.test(target.slice(`${GATEWAY_SRC}${module}/`.length));
+}
+
+export const gatewayModulesMeetThroughIndex: Rule = {
+  name: 'gateway modules meet through their index',
+  says: 'a gateway module imports another only through its `index.ts`; shared/ and db/ import no module; no module imports the composition root',
+  check(file) {
+    if (!file.path.startsWith(GATEWAY_SRC) || isTest(file.path)) return [];
+    const own = gatewayModuleOf(file.path);
+    const found: Violation[] = [];
+    for (const { specifier, line } of importsOf(parse(file))) {
+      const target = resolved(file.path, specifier);
+      if (!target?.startsWith(GATEWAY_SRC)) continue;
+      const other = gatewayModuleOf(target);
+      if (other === own) continue;
+      const problem =
+        other === undefined
+          ? `imports ${specifier}, a file of the composition root: main.ts passes a module what it needs`
+          : own !== undefined && GATEWAY_LIBRARIES.has(own) && !GATEWAY_LIBRARIES.has(other)
+            ? `imports ${specifier}: ${own}/ serves every module and imports none`
+            : !GATEWAY_LIBRARIES.has(other) && !isModuleIndex(target, other)
+              ? `imports ${specifier}, inside the ${other} module: import what ${other}/index.ts exports`
+              : undefined;
+      if (problem) found.push({ rule: this.name, path: file.path, line, message: problem });
+    }
+    return found;
+  },
+};
+
+export const routeHandlersUseTheirRepository: Rule = {
+  name: 'gateway route handlers reach a database only through their module',
+  says: "a gateway `*.routes.ts` never imports kysely, @agentpay/db or db/, nor another module's repository",
+  check(file) {
+    if (!file.path.startsWith(GATEWAY_SRC) || !/\.routes\.ts$/.test(file.path) || isTest(file.path))
+      return [];
+    const own = gatewayModuleOf(file.path);
+    const found: Violation[] = [];
+    for (const { specifier, line } of importsOf(parse(file))) {
+      const target = resolved(file.path, specifier);
+      const problem =
+        specifier === 'kysely' || specifier === '@agentpay/db'
+          ? `imports ${specifier}: take the module's repository (or service) as a dependency`
+          : target && gatewayModuleOf(target) === 'db'
+            ? `imports ${specifier}: the store's schema is for repositories; take the module's repository as a dependency`
+            : target && /\.repository(\.js|\.ts)?$/.test(target) && gatewayModuleOf(target) !== own
+              ? `imports ${specifier}, another module's repository: call what that module's index.ts exports`
+              : undefined;
+      if (problem) found.push({ rule: this.name, path: file.path, line, message: problem });
+    }
+    return found;
+  },
+};
+
+/** A check over the whole tree at once (a property of how files relate, not of one file). */
+export interface TreeRule {
+  name: string;
+  says: string;
+  check(files: readonly SourceFile[]): Violation[];
+}
+
+/**
+ * The imports between the gateway's modules (top-level folders of services/gateway/src; its own files at
+ * src/ are the composition root and count for none), as `from -> to` with the first import that makes each.
+ */
+export function gatewayModuleEdges(
+  files: readonly SourceFile[],
+): Map<string, { path: string; line: number }> {
+  const edges = new Map<string, { path: string; line: number }>();
+  for (const file of files) {
+    const from = gatewayModuleOf(file.path);
+    if (from === undefined || isTest(file.path) || file.path.includes('/generated/')) continue;
+    for (const { specifier, line } of importsOf(parse(file))) {
+      const target = resolved(file.path, specifier);
+      const to = target && gatewayModuleOf(target);
+      if (to === undefined || to === from) continue;
+      const key = `${from} -> ${to}`;
+      if (!edges.has(key)) edges.set(key, { path: file.path, line });
+    }
+  }
+  return edges;
+}
+
+/** The pairs of gateway modules that import each other, `a <-> b` with a < b. */
+export function gatewayTwoWayPairs(files: readonly SourceFile[]): string[] {
+  const edges = gatewayModuleEdges(files);
+  return [...edges.keys()]
+    .map((edge) => edge.split(' -> ') as [string, string])
+    .filter(([a, b]) => a < b && edges.has(`${b} -> ${a}`))
+    .map(([a, b]) => `${a} <-> ${b}`);
+}
+
+export const gatewayModulesWithoutCycles: TreeRule = {
+  name: 'no cycle among gateway modules',
+  says: 'the modules of services/gateway/src import each other one way: no two of them, and no ring of them, import each other',
+  check(files) {
+    const edges = gatewayModuleEdges(files);
+    const next = new Map<string, string[]>();
+    for (const edge of edges.keys()) {
+      const [from, to] = edge.split(' -> ') as [string, string];
+      next.set(from, [...(next.get(from) ?? []), to]);
+    }
+    // Tarjan's strongly connected components: every component of more than one module is a cycle.
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const cycles: string[][] = [];
+    const visit = (node: string) => {
+      index.set(node, index.size);
+      low.set(node, index.get(node) as number);
+      stack.push(node);
+      for (const to of next.get(node) ?? []) {
+        if (!index.has(to)) {
+          visit(to);
+          low.set(node, Math.min(low.get(node) as number, low.get(to) as number));
+        } else if (stack.includes(to)) {
+          low.set(node, Math.min(low.get(node) as number, index.get(to) as number));
+        }
+      }
+      if (low.get(node) === index.get(node)) {
+        const component: string[] = [];
+        let member: string | undefined;
+        do {
+          member = stack.pop() as string;
+          component.push(member);
+        } while (member !== node);
+        if (component.length > 1) cycles.push(component.sort());
+      }
+    };
+    for (const node of [...next.keys()].sort()) if (!index.has(node)) visit(node);
+    return cycles.map((modules) => {
+      const inside = [...edges].filter(([edge]) => {
+        const [from, to] = edge.split(' -> ');
+        return modules.includes(from as string) && modules.includes(to as string);
+      });
+      const at = inside[0]?.[1] ?? { path: GATEWAY_SRC, line: 1 };
+      return {
+        rule: this.name,
+        path: at.path,
+        line: at.line,
+        message: `modules ${modules.join(', ')} import each other (${inside.map(([e]) => e).join('; ')}): one of them passes the other what it needs through main.ts, or the shared part moves to shared/`,
+      };
+    });
+  },
+};
+
+export const TREE_RULES: readonly TreeRule[] = [gatewayModulesWithoutCycles];
+
 export const RULES: readonly Rule[] = [
   grpcHandlersOnlyMap,
   repositoriesOpenNoTransaction,
   subjectsBuiltInMessaging,
   oneOutboxWriter,
   noReachIntoAnotherService,
+  gatewayModulesMeetThroughIndex,
+  routeHandlersUseTheirRepository,
 ];
 
 export function checkFile(file: SourceFile, rules: readonly Rule[] = RULES): Violation[] {

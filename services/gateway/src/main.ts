@@ -7,35 +7,56 @@ import { requestMetrics } from '@agentpay/telemetry';
 import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { sql } from 'kysely';
-import { buildAdminApi } from './admin/admin-api.js';
-import { registerDeliveriesAdmin } from './admin/deliveries-admin.js';
-import { registerFiguresAdmin } from './admin/figures-admin.js';
-import { registerLedgerAdmin } from './admin/ledger-admin.js';
-import { registerLedgerStatementsAdmin } from './admin/ledger-statements-admin.js';
-import { registerMerchantListAdmin } from './admin/merchant-list-admin.js';
-import { addMerchantUpdateOperation } from './admin/merchant-update.operation.js';
-import { registerOrdersAdmin } from './admin/orders-admin.js';
-import { registerReconciliationAdmin } from './admin/reconciliation-admin.js';
-import { registerRoutesAdmin } from './admin/routes-admin.js';
-import { createOperationRegistry } from './approvals/admin-operation.js';
-import { createFourEyes, registerApprovals } from './approvals/approvals.routes.js';
-import { APPROVAL_TTL_MS, createApprovals, startApprovalSweep } from './approvals/approvals.service.js';
-import { createCashierIssuer, registerCashierRoutes } from './cashier/cashier.routes.js';
-import { cashierSecret, createCashierTokens } from './cashier/cashier-token.js';
+import { buildAdminApi } from './admin-api.js';
+import {
+  APPROVAL_TTL_MS,
+  createApprovals,
+  createFourEyes,
+  createOperationRegistry,
+  registerApprovals,
+  startApprovalSweep,
+} from './approvals/index.js';
 import { gatewayEnv } from './config.js';
+import { registerDashboardApi } from './dashboard-api.js';
 import { migrations } from './db/migrations/index.js';
+import { gatewayRetentionRules } from './db/retention.js';
 import type { Database } from './db/schema.js';
-import { buildMerchantApi } from './merchant-api/merchant-api.js';
-import { merchantRoutes } from './merchant-api/routes.js';
-import { admitRequest } from './merchants/admission.repository.js';
-import { createMerchantService } from './merchants/merchant.service.js';
-import { createTimelines } from './orders/order-timeline.js';
-import { createAuditLog } from './people/audit-log.js';
-import { sessionCookieName } from './people/authorize.js';
-import { registerDashboardApi } from './people/people.routes.js';
-import { createPeopleService } from './people/people.service.js';
-import { createSecretBox, peopleSecret } from './people/secret-box.js';
-import { gatewayRetentionRules } from './retention/retention.js';
+import { registerDeliveriesAdmin } from './deliveries/index.js';
+import {
+  createAuditLog,
+  createPeopleService,
+  createSecretBox,
+  peopleSecret,
+  registerMerchantPeople,
+  registerOperatorPeople,
+  sessionCookieName,
+} from './identity/index.js';
+import {
+  registerLedgerAdmin,
+  registerLedgerDashboard,
+  registerLedgerStatementsAdmin,
+} from './ledger/index.js';
+import {
+  admitRequest,
+  buildMerchantApi,
+  cashierLinks,
+  cashierSecret,
+  createCashierIssuer,
+  createCashierTokens,
+  merchantRoutes,
+  registerCashierRoutes,
+} from './merchant-api/index.js';
+import {
+  addMerchantUpdateOperation,
+  createMerchantService,
+  registerAccountDashboard,
+  registerMerchantListAdmin,
+  registerMerchantsAdmin,
+} from './merchants/index.js';
+import { createTimelines, registerOrdersAdmin, registerOrdersDashboard } from './orders/index.js';
+import { ADMIN_PERMISSIONS, DASHBOARD_PERMISSIONS } from './permissions.js';
+import { registerReconciliationAdmin } from './reconciliation/index.js';
+import { registerFiguresAdmin, registerRoutesAdmin } from './routes/index.js';
 import { registerWebApp } from './web-apps.js';
 
 /** How long a timeline waits for each optional part (channel, ledger, callbacks) before naming it missing. */
@@ -99,7 +120,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     );
     const merchants = createMerchantService(db, { cacheMs: config.MERCHANT_CACHE_MS });
     const cashierTokens = createCashierTokens(cashierSecret(config.CASHIER_SECRET, platformKey.privateKey));
-    const cashier = { db, tokens: cashierTokens, publicBaseUrl: config.PUBLIC_BASE_URL };
+    const cashier = { links: cashierLinks(db), tokens: cashierTokens, publicBaseUrl: config.PUBLIC_BASE_URL };
 
     let lastHealth:
       | { at: number; value: Promise<{ ok: boolean; checks: Record<string, boolean> }> }
@@ -190,30 +211,45 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       timeoutMs: config.GRPC_TIMEOUT_MS,
       partTimeoutMs: Math.min(config.GRPC_TIMEOUT_MS, TIMELINE_PART_MS),
     });
+    // Each module registers its dashboard routes behind the dashboard's authorisation hook.
+    const dashboardCookie = sessionCookieName('agentpay_dashboard', config.production);
     registerDashboardApi(merchantApi, {
-      db,
       people,
       audit,
       logger,
       production: config.production,
-      cookieName: sessionCookieName('agentpay_dashboard', config.production),
-      publicBaseUrl: config.PUBLIC_BASE_URL,
-      orders: {
-        payments,
-        transfers,
-        timelines,
-        timeoutMs: config.GRPC_TIMEOUT_MS,
-        notifierUrl: config.NOTIFIER_URL,
-        notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+      cookieName: dashboardCookie,
+      permissions: DASHBOARD_PERMISSIONS,
+      register: (dash) => {
+        registerMerchantPeople(dash, {
+          people,
+          audit,
+          production: config.production,
+          cookieName: dashboardCookie,
+          publicBaseUrl: config.PUBLIC_BASE_URL,
+          permissions: DASHBOARD_PERMISSIONS,
+        });
+        registerAccountDashboard(dash, {
+          merchants,
+          platformPublicKeyPem: platformKey.publicKeyPem,
+          notifierUrl: config.NOTIFIER_URL,
+          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+          timeoutMs: config.GRPC_TIMEOUT_MS,
+        });
+        registerOrdersDashboard(dash, {
+          payments,
+          transfers,
+          timelines,
+          timeoutMs: config.GRPC_TIMEOUT_MS,
+          notifierUrl: config.NOTIFIER_URL,
+          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+        });
+        registerLedgerDashboard(dash, {
+          client: ledger,
+          timeoutMs: config.GRPC_TIMEOUT_MS,
+          timeZone: config.API_TIME_ZONE,
+        });
       },
-      account: {
-        merchants,
-        platformPublicKeyPem: platformKey.publicKeyPem,
-        notifierUrl: config.NOTIFIER_URL,
-        notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-        timeoutMs: config.GRPC_TIMEOUT_MS,
-      },
-      ledger: { client: ledger, timeoutMs: config.GRPC_TIMEOUT_MS, timeZone: config.API_TIME_ZONE },
     });
     // Four eyes (services/gateway/README.md "Four eyes"): the admin routes add the operations that may need a
     // second person; the authorisation hook hands such a request to fourEyes, and an approval executes it.
@@ -235,24 +271,33 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
             }
           : undefined,
     });
+    // Each module registers its admin routes behind the admin port's authorisation hook.
+    const consoleCookie = sessionCookieName('agentpay_console', config.production);
     const adminApi = buildAdminApi({
       logger,
       adminToken: config.ADMIN_TOKEN,
       production: config.production,
-      db,
       people,
       audit,
-      cookieName: sessionCookieName('agentpay_console', config.production),
-      consoleBaseUrl: config.CONSOLE_BASE_URL,
-      publicBaseUrl: config.PUBLIC_BASE_URL,
-      platformPublicKeyPem: platformKey.publicKeyPem,
-      merchants,
+      cookieName: consoleCookie,
+      permissions: ADMIN_PERMISSIONS,
       registry,
       fourEyes: createFourEyes({ approvals, operations }),
-      extend: (app) => {
+      register: (app) => {
+        registerMerchantsAdmin(app, { logger, merchants, platformPublicKeyPem: platformKey.publicKeyPem });
+        registerOperatorPeople(app, {
+          people,
+          audit,
+          production: config.production,
+          cookieName: consoleCookie,
+          consoleBaseUrl: config.CONSOLE_BASE_URL,
+          publicBaseUrl: config.PUBLIC_BASE_URL,
+          merchantExists: (mchNo) => merchants.get(mchNo),
+          permissions: ADMIN_PERMISSIONS,
+        });
         registerWebApp(app, { name: 'console', logger });
         registerApprovals(app, { approvals });
-        registerMerchantListAdmin(app, { db });
+        registerMerchantListAdmin(app, { merchants });
         registerOrdersAdmin(app, { payments, transfers, timelines, timeoutMs: config.GRPC_TIMEOUT_MS });
         registerDeliveriesAdmin(app, {
           notifierUrl: config.NOTIFIER_URL,
@@ -261,8 +306,6 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
         });
         registerFiguresAdmin(app, {
           routeAdmin,
-          notifierUrl: config.NOTIFIER_URL,
-          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
           timeoutMs: config.GRPC_TIMEOUT_MS,
           timeZone: config.API_TIME_ZONE,
         });

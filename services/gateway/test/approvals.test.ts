@@ -17,7 +17,7 @@ import {
 } from '../src/approvals/approvals.service.js';
 import { migrations } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
-import type { Actor } from '../src/people/actor.js';
+import type { Actor } from '../src/identity/actor.js';
 
 // Four eyes on its own: a real Postgres, the approvals' admin API on a Fastify app whose stand-in for the
 // authorisation hook sets the actor from a test header and hands POST /admin/things/:id to the interception.

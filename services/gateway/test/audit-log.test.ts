@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
-import { type AuditEntry, createAuditLog, listAudit, verifyAudit } from '../src/people/audit-log.js';
+import { type AuditEntry, createAuditLog, listAudit, verifyAudit } from '../src/identity/audit-log.js';
 
 let database: TestDatabase;
 let db: Kysely<Database>;

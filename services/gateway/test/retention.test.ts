@@ -5,14 +5,14 @@ import type { PaymentServiceClient, PayOrder__Output } from '@agentpay/proto';
 import { migratedTestDatabase } from '@agentpay/testing';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { registerCashierRoutes } from '../src/cashier/cashier.routes.js';
-import { saveCashierLink } from '../src/cashier/cashier-link.repository.js';
-import { createCashierTokens } from '../src/cashier/cashier-token.js';
 import { gatewayEnv } from '../src/config.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { gatewayRetentionRules } from '../src/db/retention.js';
 import type { Database } from '../src/db/schema.js';
-import { admitRequest } from '../src/merchants/admission.repository.js';
-import { gatewayRetentionRules } from '../src/retention/retention.js';
+import { admitRequest } from '../src/merchant-api/admission.repository.js';
+import { registerCashierRoutes } from '../src/merchant-api/cashier/cashier.routes.js';
+import { cashierLinks, saveCashierLink } from '../src/merchant-api/cashier/cashier-link.repository.js';
+import { createCashierTokens } from '../src/merchant-api/cashier/cashier-token.js';
 
 let db: Kysely<Database>;
 let drop: () => Promise<void>;
@@ -167,7 +167,7 @@ describe('cashier link retention', () => {
     const replica = async () => {
       const app = createHttpServer(createLogger({ service: 'gateway', level: 'silent' }));
       registerCashierRoutes(app, {
-        db,
+        links: cashierLinks(db),
         payments,
         merchants: { forAuth: async () => ({ name: 'Shop' }) as never },
         tokens,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from '@agentpay/http';
 import { type CallOrigin, originMetadata } from '@agentpay/proto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { SYSTEM_DEV } from '../people/actor.js';
+import { SYSTEM_DEV } from '../identity/index.js';
 
 // An admin request that may need four eyes is an operation in two steps: `prepare` checks it in full, as
 // the route would (what would be refused with 400, 404 or 409 is refused here, before any approval exists),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/http';
 import { z } from 'zod';
-import { badRequest } from '../admin/admin-api.js';
-import type { Actor } from '../people/actor.js';
+import type { Actor } from '../identity/index.js';
+import { badRequest } from '../shared/schema-problem.js';
 import type { OperationRegistry } from './admin-operation.js';
 import { APPROVAL_STATES } from './approval.repository.js';
 import { ApprovalRefusal, type Approvals, approvalView } from './approvals.service.js';

@@ -4,7 +4,7 @@ import type { CallOrigin } from '@agentpay/proto';
 import { startBackgroundLoop } from '@agentpay/runtime';
 import type { Kysely } from 'kysely';
 import type { ApprovalRow, Database } from '../db/schema.js';
-import type { Actor } from '../people/actor.js';
+import type { Actor } from '../identity/index.js';
 import type { AdminOperation, HttpResult, OperationRegistry } from './admin-operation.js';
 import {
   type ApprovalFilter,

@@ -10,7 +10,7 @@ import {
 } from '@agentpay/proto';
 import { AppError, centavosToAmount, formatWireTime, isAppError, parseWireTime } from '@agentpay/wire';
 import { z } from 'zod';
-import { schemaProblem } from '../admin/schema-problem.js';
+import { schemaProblem } from '../shared/schema-problem.js';
 import { balanceView, recordView } from './ledger.views.js';
 
 // A merchant's statement of a period, as the console (`/admin/merchants/:mchNo/statement[.csv]`) and the

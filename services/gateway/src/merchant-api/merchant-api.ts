@@ -19,10 +19,10 @@ import {
   verifyObject,
 } from '@agentpay/wire';
 import type { z } from 'zod';
-import type { Admission } from '../merchants/admission.repository.js';
-import type { MerchantService } from '../merchants/merchant.service.js';
-import { registerOpenApiRoutes } from '../openapi/openapi.routes.js';
-import type { MerchantRoute } from './routes.js';
+import type { MerchantService } from '../merchants/index.js';
+import type { Admission } from './admission.repository.js';
+import type { MerchantRoute } from './merchant-api.routes.js';
+import { registerOpenApiRoutes } from './openapi/openapi.routes.js';
 import { commonParams } from './schemas.js';
 import { type TraceContext, traceFrom } from './trace.js';
 

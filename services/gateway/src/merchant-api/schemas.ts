@@ -1,5 +1,8 @@
 import { parseAmount, parseWireTime } from '@agentpay/wire';
 import { z } from 'zod';
+import { WIRE_TIME_PATTERN } from '../shared/wire-time.js';
+
+export { WIRE_TIME_PATTERN };
 
 // Request schemas of the merchant API (seed section 4, docs/merchant-api.md). The canonical
 // string drops null and the empty string, so for every field, whatever its type, both mean absent: a
@@ -19,12 +22,6 @@ const text = (max: number) =>
 const required = (max: number) => field(text(max).min(1, { message: 'required' }));
 const optional = (max: number) => field(text(max).optional());
 
-/**
- * `yyyy-MM-dd HH:mm:ss` naming a real calendar date and time of day: month 01-12, a day the month has
- * (29 February only in leap years), hour 00-23. Also the OpenAPI document's pattern for date-times.
- */
-export const WIRE_TIME_PATTERN =
-  '^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$';
 const WIRE_TIME = new RegExp(WIRE_TIME_PATTERN);
 const WIRE_TIME_MESSAGE = 'must be a real date-time as yyyy-MM-dd HH:mm:ss';
 

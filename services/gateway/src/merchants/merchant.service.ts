@@ -8,6 +8,7 @@ import {
   findMerchant,
   insertKey,
   insertMerchant,
+  listMerchants,
   lockMerchant,
   type MerchantRecord,
   replaceApps,
@@ -140,6 +141,8 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
   }
 
   return {
+    /** A page of merchants by number for the console's list (one more than `limit`: there is a next page). */
+    list: (opts: Parameters<typeof listMerchants>[1]) => listMerchants(db, opts),
     /** The merchant for request authentication, from the cache when fresh. */
     async forAuth(mchNo: string): Promise<AuthMerchant | undefined> {
       const hit = cache.get(mchNo);

@@ -1,7 +1,7 @@
 import type { FastifyReply } from '@agentpay/http';
 import { isAppError } from '@agentpay/wire';
 import type { z } from 'zod';
-import { schemaProblem } from '../admin/schema-problem.js';
+import { schemaProblem } from '../shared/schema-problem.js';
 
 // How the orders routes of both ports answer a refusal: the services' codes mapped once, to the admin API's
 // `{error, message}` with an HTTP status. Anything else is the port's own error handler's (a 500).
