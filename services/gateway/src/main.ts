@@ -13,7 +13,6 @@ import {
   createApprovals,
   createFourEyes,
   createOperationRegistry,
-  registerApprovals,
   startApprovalSweep,
 } from './approvals/index.js';
 import { gatewayEnv } from './config.js';
@@ -21,21 +20,13 @@ import { registerDashboardApi } from './dashboard-api.js';
 import { migrations } from './db/migrations/index.js';
 import { gatewayRetentionRules } from './db/retention.js';
 import type { Database } from './db/schema.js';
-import { registerDeliveriesAdmin } from './deliveries/index.js';
 import {
   createAuditLog,
   createPeopleService,
   createSecretBox,
   peopleSecret,
-  registerMerchantPeople,
-  registerOperatorPeople,
   sessionCookieName,
 } from './identity/index.js';
-import {
-  registerLedgerAdmin,
-  registerLedgerDashboard,
-  registerLedgerStatementsAdmin,
-} from './ledger/index.js';
 import {
   admitRequest,
   buildMerchantApi,
@@ -46,17 +37,11 @@ import {
   merchantRoutes,
   registerCashierRoutes,
 } from './merchant-api/index.js';
-import {
-  addMerchantUpdateOperation,
-  createMerchantService,
-  registerAccountDashboard,
-  registerMerchantListAdmin,
-  registerMerchantsAdmin,
-} from './merchants/index.js';
-import { createTimelines, registerOrdersAdmin, registerOrdersDashboard } from './orders/index.js';
+import { addMerchantUpdateOperation, createMerchantService } from './merchants/index.js';
+import { type ModulesDeps, registerAdminModules, registerDashboardModules } from './modules.js';
+import { createTimelines } from './orders/index.js';
 import { ADMIN_PERMISSIONS, DASHBOARD_PERMISSIONS } from './permissions.js';
-import { registerReconciliationAdmin } from './reconciliation/index.js';
-import { registerFiguresAdmin, registerRoutesAdmin } from './routes/index.js';
+import { createNotifierClient } from './shared/notifier-client.js';
 import { registerWebApp } from './web-apps.js';
 
 /** How long a timeline waits for each optional part (channel, ledger, callbacks) before naming it missing. */
@@ -201,55 +186,20 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     });
     // An order's or transfer's timeline from the services owning each part, for both ports; a slow part
     // waits at most TIMELINE_PART_MS and is then named missing (services/gateway/README.md "Orders and transfers").
+    // The one client of the notifier's admin API, for every module that shows callbacks.
+    const notifier = createNotifierClient({
+      url: config.NOTIFIER_URL,
+      token: config.NOTIFIER_ADMIN_TOKEN,
+      timeoutMs: config.GRPC_TIMEOUT_MS,
+    });
     const timelines = createTimelines({
       payments,
       transfers,
       router,
       ledger,
-      notifierUrl: config.NOTIFIER_URL,
-      notifierToken: config.NOTIFIER_ADMIN_TOKEN,
+      notifier,
       timeoutMs: config.GRPC_TIMEOUT_MS,
       partTimeoutMs: Math.min(config.GRPC_TIMEOUT_MS, TIMELINE_PART_MS),
-    });
-    // Each module registers its dashboard routes behind the dashboard's authorisation hook.
-    const dashboardCookie = sessionCookieName('agentpay_dashboard', config.production);
-    registerDashboardApi(merchantApi, {
-      people,
-      audit,
-      logger,
-      production: config.production,
-      cookieName: dashboardCookie,
-      permissions: DASHBOARD_PERMISSIONS,
-      register: (dash) => {
-        registerMerchantPeople(dash, {
-          people,
-          audit,
-          production: config.production,
-          cookieName: dashboardCookie,
-          publicBaseUrl: config.PUBLIC_BASE_URL,
-          permissions: DASHBOARD_PERMISSIONS,
-        });
-        registerAccountDashboard(dash, {
-          merchants,
-          platformPublicKeyPem: platformKey.publicKeyPem,
-          notifierUrl: config.NOTIFIER_URL,
-          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-        });
-        registerOrdersDashboard(dash, {
-          payments,
-          transfers,
-          timelines,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          notifierUrl: config.NOTIFIER_URL,
-          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-        });
-        registerLedgerDashboard(dash, {
-          client: ledger,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          timeZone: config.API_TIME_ZONE,
-        });
-      },
     });
     // Four eyes (services/gateway/README.md "Four eyes"): the admin routes add the operations that may need a
     // second person; the authorisation hook hands such a request to fourEyes, and an approval executes it.
@@ -271,73 +221,52 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
             }
           : undefined,
     });
-    // Each module registers its admin routes behind the admin port's authorisation hook.
-    const consoleCookie = sessionCookieName('agentpay_console', config.production);
+    // Every module's routes, registered in modules.ts behind each port's authorisation hook.
+    const modules: ModulesDeps = {
+      logger,
+      production: config.production,
+      timeoutMs: config.GRPC_TIMEOUT_MS,
+      reconRunTimeoutMs: config.RECON_RUN_TIMEOUT_MS,
+      timeZone: config.API_TIME_ZONE,
+      consoleBaseUrl: config.CONSOLE_BASE_URL,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      platformPublicKeyPem: platformKey.publicKeyPem,
+      consoleCookie: sessionCookieName('agentpay_console', config.production),
+      dashboardCookie: sessionCookieName('agentpay_dashboard', config.production),
+      payments,
+      transfers,
+      ledger,
+      routeAdmin,
+      people,
+      audit,
+      merchants,
+      approvals,
+      operations,
+      timelines,
+      notifier,
+    };
+    registerDashboardApi(merchantApi, {
+      people,
+      audit,
+      logger,
+      production: config.production,
+      cookieName: modules.dashboardCookie,
+      permissions: DASHBOARD_PERMISSIONS,
+      register: (dash) => registerDashboardModules(dash, modules),
+    });
     const adminApi = buildAdminApi({
       logger,
       adminToken: config.ADMIN_TOKEN,
       production: config.production,
       people,
       audit,
-      cookieName: consoleCookie,
+      cookieName: modules.consoleCookie,
       permissions: ADMIN_PERMISSIONS,
       registry,
       fourEyes: createFourEyes({ approvals, operations }),
       register: (app) => {
-        registerMerchantsAdmin(app, { logger, merchants, platformPublicKeyPem: platformKey.publicKeyPem });
-        registerOperatorPeople(app, {
-          people,
-          audit,
-          production: config.production,
-          cookieName: consoleCookie,
-          consoleBaseUrl: config.CONSOLE_BASE_URL,
-          publicBaseUrl: config.PUBLIC_BASE_URL,
-          merchantExists: (mchNo) => merchants.get(mchNo),
-          permissions: ADMIN_PERMISSIONS,
-        });
         registerWebApp(app, { name: 'console', logger });
-        registerApprovals(app, { approvals });
-        registerMerchantListAdmin(app, { merchants });
-        registerOrdersAdmin(app, { payments, transfers, timelines, timeoutMs: config.GRPC_TIMEOUT_MS });
-        registerDeliveriesAdmin(app, {
-          notifierUrl: config.NOTIFIER_URL,
-          notifierToken: config.NOTIFIER_ADMIN_TOKEN,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-        });
-        registerFiguresAdmin(app, {
-          routeAdmin,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          timeZone: config.API_TIME_ZONE,
-        });
-        registerRoutesAdmin(app, {
-          client: routeAdmin,
-          merchants,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          operations,
-        });
-        registerLedgerAdmin(app, {
-          client: ledger,
-          merchants,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          timeZone: config.API_TIME_ZONE,
-          production: config.production,
-          operations,
-        });
-        registerLedgerStatementsAdmin(app, {
-          client: ledger,
-          merchants,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          timeZone: config.API_TIME_ZONE,
-        });
-        registerReconciliationAdmin(app, {
-          ledger,
-          payments,
-          merchants,
-          timeoutMs: config.GRPC_TIMEOUT_MS,
-          runTimeoutMs: config.RECON_RUN_TIMEOUT_MS,
-          timeZone: config.API_TIME_ZONE,
-          operations,
-        });
+        registerAdminModules(app, modules);
       },
     });
 

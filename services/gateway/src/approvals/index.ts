@@ -13,7 +13,7 @@ export {
 } from './admin-operation.js';
 export { APPROVALS_PERMISSIONS } from './approvals.permissions.js';
 export { createFourEyes, registerApprovals } from './approvals.routes.js';
-export { APPROVAL_TTL_MS, createApprovals, startApprovalSweep } from './approvals.service.js';
+export { APPROVAL_TTL_MS, type Approvals, createApprovals, startApprovalSweep } from './approvals.service.js';
 export {
   always,
   merchantChangeNeedsFourEyes,

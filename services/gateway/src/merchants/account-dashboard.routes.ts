@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/http';
+import type { FastifyInstance, FastifyRequest } from '@agentpay/http';
 import { parsePublicKey } from '@agentpay/wire';
 import { z } from 'zod';
 import { type Actor, PeopleError } from '../identity/index.js';
+import { type NotifierClient, NotifierError, notifierFailureReply } from '../shared/notifier-client.js';
 import { schemaProblem } from '../shared/schema-problem.js';
 import {
   MAX_ACTIVE_KEYS,
@@ -25,10 +26,8 @@ import {
 export interface AccountDashboardDeps {
   merchants: MerchantService;
   platformPublicKeyPem: string;
-  /** The notifier's HTTP port (NOTIFIER_URL) and its internal token, as the admin port forwards them. */
-  notifierUrl: string;
-  notifierToken: string;
-  timeoutMs: number;
+  /** The notifier's admin API (shared/notifier-client.ts), for the merchant's failing callbacks. */
+  notifier: NotifierClient;
 }
 
 const addKey = z.object({ publicKey: z.string().trim().min(1).max(10_000) }).strict();
@@ -151,37 +150,25 @@ export function registerAccountDashboard(app: FastifyInstance, deps: AccountDash
 
   app.get('/dashboard/api/callbacks/failures', async (request, reply) => {
     const query = parse(failuresQuery, request.query);
-    const search = new URLSearchParams({
-      failing: 'true',
-      mchNo: mchNoOf(request),
-      limit: String(query.limit),
-    });
-    if (query.cursor) search.set('cursor', query.cursor);
-    return forwardFailures(reply, deps, `/admin/deliveries?${search}`);
+    const search = { failing: 'true', mchNo: mchNoOf(request), limit: query.limit, cursor: query.cursor };
+    let answer: { status: number; body: { message?: string } };
+    try {
+      answer = await deps.notifier.json('GET', '/admin/deliveries', { query: search });
+    } catch (err) {
+      return notifierFailureReply(reply, err);
+    }
+    if (answer.status === 400) {
+      // Only the cursor comes from the caller: a cursor the notifier does not take is the caller's mistake.
+      throw new PeopleError('invalid', answer.body.message ?? 'cursor: the next of the previous page');
+    }
+    // Anything else is the notifier's trouble, not the merchant's.
+    if (answer.status < 200 || answer.status > 299) {
+      return notifierFailureReply(reply, new NotifierError('unavailable'));
+    }
+    const page = deliveryPage.parse(answer.body);
+    return {
+      items: page.deliveries.map((d) => delivery.parse(d)),
+      ...(page.next ? { next: page.next } : {}),
+    };
   });
-}
-
-async function forwardFailures(reply: FastifyReply, deps: AccountDashboardDeps, path: string) {
-  let response: Response;
-  try {
-    response = await fetch(`${deps.notifierUrl}${path}`, {
-      headers: { authorization: `Bearer ${deps.notifierToken}` },
-      signal: AbortSignal.timeout(deps.timeoutMs),
-    });
-  } catch {
-    return reply.code(503).send({ error: 'unavailable', message: 'callbacks cannot be read now; try again' });
-  }
-  if (response.status === 400) {
-    // Only the cursor comes from the caller: a cursor the notifier does not take is the caller's mistake.
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new PeopleError('invalid', body.message ?? 'cursor: the next of the previous page');
-  }
-  if (!response.ok) {
-    return reply.code(503).send({ error: 'unavailable', message: 'callbacks cannot be read now; try again' });
-  }
-  const page = deliveryPage.parse(await response.json());
-  return {
-    items: page.deliveries.map((d) => delivery.parse(d)),
-    ...(page.next ? { next: page.next } : {}),
-  };
 }

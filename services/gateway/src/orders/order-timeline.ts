@@ -6,6 +6,7 @@ import {
   type TransferServiceClient,
   type UpstreamRouterClient,
 } from '@agentpay/proto';
+import { type NotifierClient, NotifierError } from '../shared/notifier-client.js';
 import { orderDetail, transferDetail } from './order-views.js';
 
 // One timeline of everything that happened to an order or a transfer (CONTRACT.md section 18), put together
@@ -33,9 +34,8 @@ export interface TimelineDeps {
   transfers: TransferServiceClient;
   router: UpstreamRouterClient;
   ledger: LedgerServiceClient;
-  /** The notifier's HTTP port (NOTIFIER_URL) and its admin token. */
-  notifierUrl: string;
-  notifierToken: string;
+  /** The notifier's admin API (shared/notifier-client.ts): an order's callback deliveries. */
+  notifier: NotifierClient;
   /** The required part's deadline (the status history). */
   timeoutMs: number;
   /** Each optional part's deadline: a slow part must not hold the page. */
@@ -142,15 +142,14 @@ export function createTimelines(deps: TimelineDeps) {
   }
 
   async function callbackEvents(kind: 'pay' | 'transfer', number: string, reader: Reader) {
-    const query = new URLSearchParams({ orderNo: number, kind, limit: '50' });
-    if (reader.mchNo) query.set('mchNo', reader.mchNo);
-    const response = await fetch(`${deps.notifierUrl}/admin/deliveries?${query}`, {
-      headers: { authorization: `Bearer ${deps.notifierToken}` },
-      signal: AbortSignal.timeout(deps.partTimeoutMs),
+    const query = { orderNo: number, kind, limit: 50, mchNo: reader.mchNo };
+    const answer = await deps.notifier.json<{ deliveries: NotifierDelivery[] }>('GET', '/admin/deliveries', {
+      query,
+      timeoutMs: deps.partTimeoutMs,
     });
-    if (!response.ok) throw new Error(`notifier answered ${response.status}`);
-    const { deliveries } = (await response.json()) as { deliveries: NotifierDelivery[] };
-    return deliveriesToEvents(deliveries, reader);
+    // Any other answer leaves the callbacks out of the timeline, named missing (see `parts`).
+    if (answer.status < 200 || answer.status > 299) throw new NotifierError('unavailable');
+    return deliveriesToEvents(answer.body.deliveries, reader);
   }
 
   /** The optional parts, at once; each failure lands in `missing`. */

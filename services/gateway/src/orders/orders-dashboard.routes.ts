@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/http';
+import type { FastifyInstance, FastifyRequest } from '@agentpay/http';
 import { z } from 'zod';
+import { type NotifierClient, notifierFailureReply } from '../shared/notifier-client.js';
 import { dashboardOrderQuery, dashboardTransferQuery } from './order-query.js';
 import { type OrderReadDeps, registerOrderReads } from './order-reads.routes.js';
 import { badQuery, notFound } from './order-replies.js';
@@ -10,9 +11,8 @@ import { badQuery, notFound } from './order-replies.js';
 // merchant's order is 404, as if it did not exist. Who may call is in people/orders-dashboard.permissions.ts.
 
 export interface OrdersDashboardDeps extends OrderReadDeps {
-  /** The notifier's HTTP port and admin token, for resending one of the merchant's callbacks. */
-  notifierUrl: string;
-  notifierToken: string;
+  /** The notifier's admin API, for resending one of the merchant's callbacks. */
+  notifier: NotifierClient;
 }
 
 /** The session's merchant; the authorisation hook lets only merchant people through on this port. */
@@ -37,14 +37,14 @@ export function registerOrdersDashboard(dash: FastifyInstance, deps: OrdersDashb
     const id = deliveryId.safeParse(request.params.id);
     if (!id.success) return badQuery(reply, id.error);
     const path = `/admin/deliveries/${encodeURIComponent(id.data)}`;
-    const found = await notifier(deps, reply, 'GET', path);
-    if (!found) return reply;
-    if (found.status === 404 || (found.body as { mchNo?: string }).mchNo !== merchantOf(request)) {
-      return notFound(reply);
+    try {
+      const found = await deps.notifier.json<{ mchNo?: string }>('GET', path);
+      if (found.status === 404 || found.body.mchNo !== merchantOf(request)) return notFound(reply);
+      const resent = await deps.notifier.json('POST', `${path}/resend`);
+      return reply.code(resent.status).send(merchantDelivery(resent.body));
+    } catch (err) {
+      return notifierFailureReply(reply, err);
     }
-    const resent = await notifier(deps, reply, 'POST', `${path}/resend`);
-    if (!resent) return reply;
-    return reply.code(resent.status).send(merchantDelivery(resent.body));
   });
 }
 
@@ -53,36 +53,4 @@ function merchantDelivery(body: unknown): unknown {
   const delivery = body as { attempts?: Array<Record<string, unknown>> };
   if (!Array.isArray(delivery.attempts)) return body;
   return { ...delivery, attempts: delivery.attempts.map(({ worker: _worker, ...attempt }) => attempt) };
-}
-
-/** Calls the notifier's admin API; undefined after answering 503/502 itself when it cannot. */
-async function notifier(
-  deps: OrdersDashboardDeps,
-  reply: FastifyReply,
-  method: 'GET' | 'POST',
-  path: string,
-): Promise<{ status: number; body: unknown } | undefined> {
-  let response: Response;
-  try {
-    response = await fetch(`${deps.notifierUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${deps.notifierToken}` },
-      signal: AbortSignal.timeout(deps.timeoutMs),
-    });
-  } catch {
-    reply.code(503).send({ error: 'unavailable', message: 'the notifier did not answer; try again' });
-    return undefined;
-  }
-  if (response.status === 401) {
-    reply.code(502).send({ error: 'bad_gateway', message: 'the notifier refused the gateway' });
-    return undefined;
-  }
-  const text = await response.text();
-  let body: unknown = {};
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    body = { error: 'bad_gateway', message: 'the notifier answered something else than JSON' };
-  }
-  return { status: response.status, body };
 }
