@@ -84,3 +84,42 @@ export function limitsView(limits: MerchantLimits): {
     payin: { perOrder: pesos(limits.payin.perOrder) },
   };
 }
+
+/**
+ * A merchant's own limits as stored: a field present overrides the platform default (null removes the
+ * limit), a field left out keeps the default. Centavos (a count for dailyCount).
+ */
+export interface OwnLimits {
+  payout?: Partial<PayoutLimits>;
+  payin?: { perOrder?: number | null };
+}
+
+/** The limits in effect: the merchant's own where it set them, else the platform's default. */
+export function resolveLimits(own: OwnLimits, defaults: MerchantLimits): MerchantLimits {
+  const pick = <T extends object, K extends keyof T>(mine: Partial<T> | undefined, base: T, key: K): T[K] =>
+    mine && key in mine ? (mine[key] as T[K]) : base[key];
+  const p = own.payout;
+  return {
+    payout: {
+      perTransfer: pick(p, defaults.payout, 'perTransfer'),
+      daily: pick(p, defaults.payout, 'daily'),
+      dailyCount: pick(p, defaults.payout, 'dailyCount'),
+      monthly: pick(p, defaults.payout, 'monthly'),
+    },
+    payin: { perOrder: pick(own.payin, defaults.payin, 'perOrder') },
+  };
+}
+
+/** Whether `next` only lowers or keeps every limit of `current` (a lowering may take effect at once). */
+export function onlyLowers(current: MerchantLimits, next: MerchantLimits): boolean {
+  const lower = (now: number | null, then: number | null) => then !== null && (now === null || then <= now);
+  const same = (now: number | null, then: number | null) => now === then;
+  const pairs: [number | null, number | null][] = [
+    [current.payout.perTransfer, next.payout.perTransfer],
+    [current.payout.daily, next.payout.daily],
+    [current.payout.dailyCount, next.payout.dailyCount],
+    [current.payout.monthly, next.payout.monthly],
+    [current.payin.perOrder, next.payin.perOrder],
+  ];
+  return pairs.every(([now, then]) => same(now, then) || lower(now, then));
+}

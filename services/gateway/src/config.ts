@@ -9,6 +9,38 @@ import {
   retentionEnv,
   z,
 } from '@agentpay/config';
+import { parseAmount } from '@agentpay/wire';
+
+/** A platform default limit: pesos with at most two decimals (kept as centavos), or `none` for no limit. */
+function limitPesos(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      if (text.trim().toLowerCase() === 'none') return null;
+      const parsed = parseAmount(Number(text));
+      if (!/^\d+(\.\d{1,2})?$/.test(text.trim()) || !parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: `pesos such as 50000.00, or none: ${text}` });
+        return z.NEVER;
+      }
+      return parsed.centavos;
+    });
+}
+
+/** A platform default count limit: a whole number, or `none`. */
+function limitCount(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      if (text.trim().toLowerCase() === 'none') return null;
+      if (!/^\d+$/.test(text.trim())) {
+        ctx.addIssue({ code: 'custom', message: `a whole number, or none: ${text}` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
 
 /** The gateway's environment. Parsed once in main.ts; tests build it from a plain object. */
 export const gatewayEnv = z
@@ -93,6 +125,19 @@ export const gatewayEnv = z
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
     /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */
     TRUST_PROXY: flag(false),
+    /**
+     * Platform default payout limit per transfer, pesos (or `none`), for merchants without their own
+     * (CONTRACT section 19); default 1000000.00. Limits count Mexico City days and months.
+     */
+    LIMIT_PAYOUT_PER_TRANSFER: limitPesos('1000000.00'),
+    /** Platform default of what a merchant's payouts may add up to in one day, pesos or `none`; default 5000000.00. */
+    LIMIT_PAYOUT_DAILY: limitPesos('5000000.00'),
+    /** Platform default of how many payouts a merchant may make in one day, or `none`; default 10000. */
+    LIMIT_PAYOUT_DAILY_COUNT: limitCount('10000'),
+    /** Platform default of what a merchant's payouts may add up to in one month, pesos or `none`; default 50000000.00. */
+    LIMIT_PAYOUT_MONTHLY: limitPesos('50000000.00'),
+    /** Platform default largest pay order, pesos or `none`; default 5000000.00. */
+    LIMIT_PAYIN_PER_ORDER: limitPesos('5000000.00'),
     /** Public address of the merchant port, for payers' cashier links; default http://127.0.0.1:<GATEWAY_PORT>. */
     PUBLIC_BASE_URL: z
       .string()
@@ -148,6 +193,16 @@ export const gatewayEnv = z
       PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT}`,
       CONSOLE_BASE_URL: env.CONSOLE_BASE_URL ?? `http://127.0.0.1:${env.ADMIN_PORT}`,
       NOTIFIER_ADMIN_TOKEN: env.NOTIFIER_ADMIN_TOKEN ?? 'dev-notifier-admin-token',
+      /** The limits of a merchant that set none of its own (CONTRACT section 19), centavos. */
+      defaultLimits: {
+        payout: {
+          perTransfer: env.LIMIT_PAYOUT_PER_TRANSFER,
+          daily: env.LIMIT_PAYOUT_DAILY,
+          dailyCount: env.LIMIT_PAYOUT_DAILY_COUNT,
+          monthly: env.LIMIT_PAYOUT_MONTHLY,
+        },
+        payin: { perOrder: env.LIMIT_PAYIN_PER_ORDER },
+      },
     };
   });
 

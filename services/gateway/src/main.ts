@@ -103,7 +103,10 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       }),
       (d) => d.destroy(),
     );
-    const merchants = createMerchantService(db, { cacheMs: config.MERCHANT_CACHE_MS });
+    const merchants = createMerchantService(db, {
+      cacheMs: config.MERCHANT_CACHE_MS,
+      defaultLimits: config.defaultLimits,
+    });
     const cashierTokens = createCashierTokens(cashierSecret(config.CASHIER_SECRET, platformKey.privateKey));
     const cashier = { links: cashierLinks(db), tokens: cashierTokens, publicBaseUrl: config.PUBLIC_BASE_URL };
 

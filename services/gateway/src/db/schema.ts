@@ -1,3 +1,4 @@
+import type { OwnLimits } from '@agentpay/api';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -16,6 +17,15 @@ export interface MerchantsTable {
   settle_type: string;
   /** Requests per second this merchant may send; null means the platform default. */
   rate_limit_per_s: number | null;
+  /**
+   * The merchant's own limits, centavos (CONTRACT section 19): a field left out keeps the platform default,
+   * a null removes that limit.
+   */
+  limits: ColumnType<OwnLimits, OwnLimits | undefined, OwnLimits>;
+  /** Transfers go only to registered, usable payees. */
+  registered_payees_only: ColumnType<boolean, boolean | undefined, boolean>;
+  /** CIDRs the merchant's signed requests may come from; empty: any. */
+  allowed_ips: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,4 +1,4 @@
-import { payOrderView, transferView } from '@agentpay/api';
+import { PAYIN_PER_ORDER, payOrderView, payoutLimitsToProto, transferView } from '@agentpay/api';
 import {
   call,
   type LedgerServiceClient,
@@ -57,6 +57,8 @@ function merchantContext(ctx: RequestContext): MerchantContext {
     settle_type: ctx.merchant.settleType,
     traceparent: ctx.traceparent,
     merchant_name: ctx.merchant.name,
+    payout_limits: payoutLimitsToProto(ctx.merchant.limits.payout),
+    registered_payees_only: ctx.merchant.registeredPayeesOnly,
   };
 }
 
@@ -71,6 +73,9 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
 
   return [
     route('/gateway/pay', s.pay, async (ctx, p) => {
+      const { perOrder } = ctx.merchant.limits.payin;
+      if (perOrder !== null && p.amount > perOrder)
+        throw new AppError('PAYIN_LIMIT_EXCEEDED', PAYIN_PER_ORDER);
       const { order } = await call(
         payments,
         payments.CreatePayOrder,

@@ -1,4 +1,6 @@
 import { createHash, type KeyObject } from 'node:crypto';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { type MerchantLimits, resolveLimits } from '@agentpay/api';
 import { isUniqueViolation } from '@agentpay/db';
 import { parsePublicKey } from '@agentpay/wire';
 import type { Kysely, Transaction } from 'kysely';
@@ -32,6 +34,36 @@ export interface AuthMerchant {
   settleType: string;
   /** Requests per second; null means the platform default. */
   rateLimitPerS: number | null;
+  /** The limits in effect: the merchant's own, else the platform's default (CONTRACT section 19). */
+  limits: MerchantLimits;
+  /** Transfers go only to registered, usable payees. */
+  registeredPayeesOnly: boolean;
+  /** Where its signed requests may come from; undefined: anywhere. */
+  allowedIps: BlockList | undefined;
+}
+
+/** The addresses of `cidrs` (a.b.c.d/n, a bare address, IPv6 too) as one list; undefined when empty. */
+export function allowListOf(cidrs: readonly string[]): BlockList | undefined {
+  if (cidrs.length === 0) return undefined;
+  const list = new BlockList();
+  for (const cidr of cidrs) {
+    const [address = '', bits] = cidr.split('/');
+    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return list;
+}
+
+/** Whether `cidr` is an address or a subnet that allowListOf reads; the admin routes check with it. */
+export function isCidr(cidr: string): boolean {
+  const [address = '', bits, extra] = cidr.split('/');
+  if (extra !== undefined) return false;
+  const version = isIPv4(address) ? 4 : isIPv6(address) ? 6 : 0;
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
 }
 
 /** Refusals of the admin operations; the admin API maps `kind` to an HTTP status. */
@@ -112,7 +144,10 @@ export type MerchantView = ReturnType<typeof merchantView>;
  * keys for `cacheMs`; changes made through this instance evict at once, other replicas see them after
  * at most `cacheMs`.
  */
-export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: number }) {
+export function createMerchantService(
+  db: Kysely<Database>,
+  opts: { cacheMs: number; defaultLimits: MerchantLimits },
+) {
   const cache = new Map<string, { at: number; merchant: AuthMerchant | undefined }>();
 
   async function load(mchNo: string): Promise<AuthMerchant | undefined> {
@@ -131,6 +166,9 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
       feeFixedCentavos: m.fee_fixed_centavos,
       settleType: m.settle_type,
       rateLimitPerS: m.rate_limit_per_s,
+      limits: resolveLimits(m.limits, opts.defaultLimits),
+      registeredPayeesOnly: m.registered_payees_only,
+      allowedIps: allowListOf(m.allowed_ips),
     };
   }
 
