@@ -227,6 +227,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     // Every module's routes, registered in modules.ts behind each port's authorisation hook.
     const modules: ModulesDeps = {
       logger,
+      db,
       production: config.production,
       timeoutMs: config.GRPC_TIMEOUT_MS,
       reconRunTimeoutMs: config.RECON_RUN_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import { APPROVALS_PERMISSIONS } from './approvals/index.js';
+import { CONTROLS_DASHBOARD_PERMISSIONS } from './controls/index.js';
 import { DELIVERIES_PERMISSIONS } from './deliveries/index.js';
 import {
   PEOPLE_ADMIN_PERMISSIONS,
@@ -31,6 +32,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = permissionTable(
 /** The merchant dashboard's calls on the public port, for a merchant's own people (MERCHANT_ROLES). */
 export const DASHBOARD_PERMISSIONS: readonly Permission[] = permissionTable(
   DASHBOARD_ACCOUNT_PERMISSIONS,
+  CONTROLS_DASHBOARD_PERMISSIONS,
   ORDERS_DASHBOARD_PERMISSIONS,
   LEDGER_DASHBOARD_PERMISSIONS,
   PEOPLE_DASHBOARD_PERMISSIONS,

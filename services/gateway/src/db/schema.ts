@@ -182,6 +182,21 @@ export interface ApprovalsTable {
   executed_at: Date | null;
 }
 
+/** A merchant person's request to relax a control, waiting for a second owner or admin (CONTRACT section 19). */
+export interface MerchantSettingRequestsTable {
+  /** `msr_` and 24 hex digits. */
+  id: string;
+  mch_no: string;
+  /** The settings it changes, e.g. `{"registeredPayeesOnly":false}`. */
+  change: ColumnType<{ registeredPayeesOnly: false }, { registeredPayeesOnly: false }, never>;
+  state: 'pending' | 'approved' | 'cancelled';
+  requested_by_id: string;
+  requested_by_label: string;
+  requested_at: CreatedAt;
+  decided_by_id: string | null;
+  decided_at: Date | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   merchant_apps: MerchantAppsTable;
@@ -195,6 +210,7 @@ export interface Database {
   personal_tokens: PersonalTokensTable;
   audit_log: AuditLogTable;
   approvals: ApprovalsTable;
+  merchant_setting_requests: MerchantSettingRequestsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;

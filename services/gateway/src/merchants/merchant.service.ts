@@ -1,6 +1,6 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { type MerchantLimits, resolveLimits } from '@agentpay/api';
+import { type MerchantLimits, type OwnLimits, resolveLimits } from '@agentpay/api';
 import { isUniqueViolation } from '@agentpay/db';
 import { parsePublicKey } from '@agentpay/wire';
 import type { Kysely, Transaction } from 'kysely';
@@ -97,6 +97,11 @@ export interface UpdateMerchantInput {
   addPublicKey?: string | undefined;
   /** Revokes keys by id (rotation step 2). */
   revokeKeyIds?: string[] | undefined;
+  /** The merchant's own limits, replacing what it had (CONTRACT section 19). */
+  limits?: OwnLimits | undefined;
+  registeredPayeesOnly?: boolean | undefined;
+  /** CIDRs (checked with isCidr by the caller); empty: any address. */
+  allowedIps?: string[] | undefined;
 }
 
 function fingerprintOf(key: KeyObject): string {
@@ -125,6 +130,10 @@ export function merchantView(record: MerchantRecord) {
     feeRate: { percentBps: m.fee_percent_bps, fixedCentavos: m.fee_fixed_centavos },
     settleType: m.settle_type,
     rateLimitPerS: m.rate_limit_per_s,
+    /** The merchant's own limits as stored (centavos); the limits in effect are limitsOf's. */
+    ownLimits: m.limits,
+    registeredPayeesOnly: m.registered_payees_only,
+    allowedIps: m.allowed_ips,
     keys: record.keys.map((k) => ({
       id: k.id,
       fingerprint: k.fingerprint,
@@ -195,6 +204,14 @@ export function createMerchantService(
       return merchantView(await requireRecord(mchNo));
     },
 
+    /** The limits in effect for a merchant: its own where it set them, else the platform default. */
+    async limitsOf(mchNo: string): Promise<MerchantLimits> {
+      return resolveLimits((await requireRecord(mchNo)).merchant.limits, opts.defaultLimits);
+    },
+
+    /** The limits in effect were the merchant's own `own` (a PUT's preview and its lowering test). */
+    resolve: (own: OwnLimits): MerchantLimits => resolveLimits(own, opts.defaultLimits),
+
     async create(input: CreateMerchantInput): Promise<MerchantView> {
       const key = parseKeyForAdmin(input.publicKey);
       try {
@@ -238,6 +255,11 @@ export function createMerchantService(
           ...(input.status !== undefined && { status: input.status }),
           ...(input.settleType !== undefined && { settle_type: input.settleType }),
           ...(input.rateLimitPerS !== undefined && { rate_limit_per_s: input.rateLimitPerS }),
+          ...(input.limits !== undefined && { limits: input.limits }),
+          ...(input.registeredPayeesOnly !== undefined && {
+            registered_payees_only: input.registeredPayeesOnly,
+          }),
+          ...(input.allowedIps !== undefined && { allowed_ips: input.allowedIps }),
           ...(input.feeRate !== undefined && {
             fee_percent_bps: input.feeRate.percentBps,
             fee_fixed_centavos: input.feeRate.fixedCentavos,
