@@ -107,10 +107,11 @@ export function SettingsPage(props: PageContext) {
     try {
       await work();
       setOutcome({ ok });
-      current.reload();
     } catch (error) {
       setOutcome({ error });
     }
+    // A refusal may come from a change made meanwhile (a request approved by someone else): read it again.
+    current.reload();
   };
   const change = (body: SettingsChange, ok: string, waits: string) =>
     run(async () => {
