@@ -14,8 +14,16 @@ export const MAY = {
 export function limitsApi(client: ApiClient) {
   return {
     limits: (mchNo: string) => client.get(`/admin/merchants/${enc(mchNo)}/limits`, limitsAnswer),
-    /** Every limit sent: a number of pesos (a count for dailyCount), or null for no limit. */
-    change: (mchNo: string, limits: MerchantLimitsView) =>
-      client.send('PUT', `/admin/merchants/${enc(mchNo)}/limits`, { limits }, limitsAnswer),
+    /**
+     * Every limit sent: a number of pesos (a count for dailyCount), or null for no limit. `lowerOnly` asks
+     * for the change at once, without a second operator; the server refuses it (409) unless it only lowers.
+     */
+    change: (mchNo: string, limits: MerchantLimitsView, lowerOnly: boolean) =>
+      client.send(
+        'PUT',
+        `/admin/merchants/${enc(mchNo)}/limits`,
+        { limits, ...(lowerOnly && { lowerOnly: true }) },
+        limitsAnswer,
+      ),
   };
 }

@@ -52,6 +52,15 @@ export const limitsMessages = mergeDictionaries(
   ),
 );
 
+/** Whether `next` keeps or lowers every limit of `current` (none removed): the server checks it again. */
+function onlyLowers(current: MerchantLimitsView, next: MerchantLimitsView): boolean {
+  return LIMIT_NAMES.every((name) => {
+    const now = limitOf(current, name);
+    const then = limitOf(next, name);
+    return now === then || (then !== null && (now === null || then <= now));
+  });
+}
+
 export function MerchantLimits(props: { api: ConsoleApi; mchNo: string }) {
   const { t } = useI18n();
   const may = useMay();
@@ -99,7 +108,7 @@ export function MerchantLimits(props: { api: ConsoleApi; mchNo: string }) {
     };
     setOutcome(null);
     try {
-      const result = await api.change(props.mchNo, limits);
+      const result = await api.change(props.mchNo, limits, current ? onlyLowers(current, limits) : false);
       setOutcome({
         ok: 'approval' in result ? t('mlimits.approval', { id: result.approval.id }) : t('mlimits.saved'),
       });
