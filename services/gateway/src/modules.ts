@@ -8,7 +8,7 @@ import type {
 } from '@agentpay/proto';
 import type { Kysely } from 'kysely';
 import { type Approvals, type OperationRegistry, registerApprovals } from './approvals/index.js';
-import { createSettingRequests, registerControlsDashboard } from './controls/index.js';
+import { createSettingRequests, registerControlsDashboard, registerLimitsAdmin } from './controls/index.js';
 import type { Database } from './db/schema.js';
 import { registerDeliveriesAdmin } from './deliveries/index.js';
 import {
@@ -79,6 +79,7 @@ export function registerAdminModules(app: FastifyInstance, deps: ModulesDeps): v
     platformPublicKeyPem: deps.platformPublicKeyPem,
   });
   registerMerchantListAdmin(app, { merchants });
+  registerLimitsAdmin(app, { merchants, ledger: deps.ledger, timeoutMs, operations });
   registerOperatorPeople(app, {
     people: deps.people,
     audit: deps.audit,

@@ -1,5 +1,5 @@
 import { APPROVALS_PERMISSIONS } from './approvals/index.js';
-import { CONTROLS_DASHBOARD_PERMISSIONS } from './controls/index.js';
+import { CONTROLS_DASHBOARD_PERMISSIONS, LIMITS_ADMIN_PERMISSIONS } from './controls/index.js';
 import { DELIVERIES_PERMISSIONS } from './deliveries/index.js';
 import {
   PEOPLE_ADMIN_PERMISSIONS,
@@ -20,6 +20,7 @@ import { ROUTES_PERMISSIONS } from './routes/index.js';
 /** The admin port: the admin API of CONTRACT.md section 11 and the people routes of section 17. */
 export const ADMIN_PERMISSIONS: readonly Permission[] = permissionTable(
   MERCHANTS_PERMISSIONS,
+  LIMITS_ADMIN_PERMISSIONS,
   LEDGER_PERMISSIONS,
   RECONCILIATION_PERMISSIONS,
   ROUTES_PERMISSIONS,

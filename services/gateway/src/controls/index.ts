@@ -6,4 +6,6 @@
 export { payeeView, usageView } from './controls.views.js';
 export { CONTROLS_DASHBOARD_PERMISSIONS } from './controls-dashboard.permissions.js';
 export { type ControlsDashboardDeps, registerControlsDashboard } from './controls-dashboard.routes.js';
+export { LIMITS_ADMIN_PERMISSIONS } from './limits-admin.permissions.js';
+export { type LimitsAdminDeps, registerLimitsAdmin } from './limits-admin.routes.js';
 export { createSettingRequests, type SettingRequests } from './settings.repository.js';
