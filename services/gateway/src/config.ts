@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import {
   baseEnv,
   DEFAULT_NATS_URL,
@@ -123,8 +124,33 @@ export const gatewayEnv = z
     RECON_RUN_TIMEOUT_MS: millis(600_000),
     /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
-    /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */
+    /** Trust X-Forwarded-For from any proxy in front of the gateway; default false. Prefer TRUSTED_PROXIES. */
     TRUST_PROXY: flag(false),
+    /**
+     * Comma-separated addresses or CIDRs of the proxies in front of the gateway (e.g. 10.0.0.0/8); a
+     * request's address (allowedIps, rate limits, audit) is read from X-Forwarded-For only when it comes
+     * through one of them. Default empty: the TCP peer (or TRUST_PROXY's blanket trust).
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        const list = text
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '');
+        for (const item of list) {
+          const [address = '', bits, extra] = item.split('/');
+          const version = isIP(address);
+          const okBits =
+            bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+          if (version === 0 || extra !== undefined || !okBits) {
+            ctx.addIssue({ code: 'custom', message: `an address or a CIDR: ${item}` });
+            return z.NEVER;
+          }
+        }
+        return list;
+      }),
     /**
      * Platform default payout limit per transfer, pesos (or `none`), for merchants without their own
      * (CONTRACT section 19); default 1000000.00. Limits count Mexico City days and months.

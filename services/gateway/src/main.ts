@@ -165,7 +165,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       timeZone: config.API_TIME_ZONE,
       reqTimeWindowS: config.REQ_TIME_WINDOW_S,
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
-      trustProxy: config.TRUST_PROXY,
+      // The listed proxies only, when listed; else TRUST_PROXY (true: any hop, false: the TCP peer).
+      trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : config.TRUST_PROXY,
       metrics: requestMetrics(registry, 'http_server', ['route']),
     });
     // The payer's page (docs/merchant-api.md "Hosted payment page") shares the merchant port, outside the signed API.

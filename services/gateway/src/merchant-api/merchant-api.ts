@@ -46,7 +46,8 @@ export interface MerchantApiDeps {
   timeZone: string;
   reqTimeWindowS: number;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /** true: any proxy; a list: X-Forwarded-For only through these addresses or CIDRs; false: the TCP peer. */
+  trustProxy: boolean | string[];
   /** Counts requests by route and envelope code, with latency. */
   metrics?: RequestMetrics | undefined;
 }
