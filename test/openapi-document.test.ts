@@ -130,7 +130,7 @@ describe('validity', () => {
 describe('coverage', () => {
   it('has exactly one POST operation per route the gateway registers', () => {
     expect(Object.keys(document.paths).sort()).toEqual(routes.map((r) => r.path).sort());
-    expect(routes).toHaveLength(12);
+    expect(routes).toHaveLength(16);
     for (const item of Object.values(document.paths)) expect(Object.keys(item)).toEqual(['post']);
   });
 
@@ -211,6 +211,14 @@ describe('request schemas agree with the gateway zod schemas', () => {
     '/gateway/sync/order/pay': { orderNo: 'P1' },
     '/gateway/query/balance': {},
     '/gateway/query/balanceRecords': { startTime: '2026-11-01 00:00:00', endTime: '2026-11-08 00:00:00' },
+    '/gateway/query/limits': {},
+    '/gateway/payee/register': {
+      payeeType: 'spei_transfer',
+      payeeAccount: '646180110400000007',
+      payeeName: 'Ana Perez',
+    },
+    '/gateway/query/payees': { limit: 20 },
+    '/gateway/payee/remove': { payeeId: 'PE1' },
   };
   // Changes to a valid body, each applied where the field exists; both validators must agree on each.
   const mutations: [string, Json][] = [

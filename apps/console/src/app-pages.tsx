@@ -7,6 +7,7 @@ import { AuditPage, auditMessages } from './pages/audit';
 import { CallbacksPage, callbacksMessages } from './pages/callbacks';
 import { HomePage, homeMessages } from './pages/home';
 import { LedgerMerchantPage, LedgerPage, ledgerMessages } from './pages/ledger';
+import { limitsMessages } from './pages/limits';
 import { MePage, meMessages } from './pages/me';
 import { MerchantPage } from './pages/merchant';
 import { NewMerchantPage } from './pages/merchant-form';
@@ -72,6 +73,7 @@ export const dictionaries = mergeDictionaries(
   ordersMessages,
   callbacksMessages,
   ledgerMessages,
+  limitsMessages,
   reconciliationMessages,
   approvalsMessages,
   auditMessages,

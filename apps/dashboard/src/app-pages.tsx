@@ -4,9 +4,12 @@ import type { DashboardApi } from './dashboard-api';
 import { BalancePage, balanceMessages, HomePage } from './pages/balance';
 import { CallbacksPage, callbacksMessages } from './pages/callbacks';
 import { KeysPage, keysMessages } from './pages/keys';
+import { LimitsPage, limitsMessages } from './pages/limits';
 import { MePage, meMessages } from './pages/me';
 import { OrderPage, OrdersPage, ordersMessages, TransferPage, TransfersPage } from './pages/orders';
+import { PayeesPage, payeesMessages } from './pages/payees';
 import { SecurityPage, securityMessages } from './pages/security';
+import { SettingsPage, settingsMessages } from './pages/settings';
 import { TeamPage, teamMessages } from './pages/team';
 
 // Every page of the merchant dashboard (CONTRACT section 18, docs/console.md): its path below /dashboard/,
@@ -33,10 +36,13 @@ export const PAGES: readonly AppPage[] = [
   { pattern: 'transfers', nav: 'nav.transfers', render: (c) => <TransfersPage {...c} /> },
   { pattern: 'transfers/:transferNo', render: (c) => <TransferPage {...c} /> },
   { pattern: 'balance', nav: 'nav.balance', render: (c) => <BalancePage {...c} /> },
+  { pattern: 'limits', nav: 'nav.limits', render: (c) => <LimitsPage {...c} /> },
+  { pattern: 'payees', nav: 'nav.payees', render: (c) => <PayeesPage {...c} /> },
   { pattern: 'keys', nav: 'nav.keys', render: (c) => <KeysPage {...c} /> },
   { pattern: 'callbacks', nav: 'nav.callbacks', render: (c) => <CallbacksPage {...c} /> },
   { pattern: 'team', nav: 'nav.team', render: (c) => <TeamPage {...c} /> },
   { pattern: 'security', nav: 'nav.security', render: (c) => <SecurityPage {...c} /> },
+  { pattern: 'settings', nav: 'nav.settings', render: (c) => <SettingsPage {...c} /> },
   { pattern: 'me', render: (c) => <MePage {...c} /> },
 ];
 
@@ -64,5 +70,8 @@ export const dictionaries = mergeDictionaries(
   callbacksMessages,
   teamMessages,
   securityMessages,
+  limitsMessages,
+  payeesMessages,
+  settingsMessages,
   meMessages,
 );

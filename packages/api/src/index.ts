@@ -1,3 +1,4 @@
 export * from './events.js';
+export * from './limits.js';
 export * from './reconciliation.js';
 export * from './views.js';

@@ -16,12 +16,17 @@ import type {
   Envelope,
   InquiryParams,
   InquiryResult,
+  Limits,
   OptionItem,
+  Payee,
   PayeeCodesParams,
+  PayeePage,
+  PayeesParams,
   PayOrder,
   PayOrderRef,
   PayParams,
   PayResult,
+  RegisterPayeeParams,
   RequestOptions,
   SuccessEnvelope,
   SyncResult,
@@ -45,6 +50,10 @@ export const Paths = {
   syncPayOrder: '/gateway/sync/order/pay',
   balance: '/gateway/query/balance',
   balanceRecords: '/gateway/query/balanceRecords',
+  limits: '/gateway/query/limits',
+  registerPayee: '/gateway/payee/register',
+  payees: '/gateway/query/payees',
+  removePayee: '/gateway/payee/remove',
 } as const;
 
 export interface AgentpayClientOptions {
@@ -153,6 +162,26 @@ export class AgentpayClient {
   /** The MXN balance now: available, pending and frozen, in pesos. */
   balance(options?: RequestOptions): Promise<Envelope<Balance>> {
     return this.request(Paths.balance, {}, options);
+  }
+
+  /** The limits in effect (null: no limit) and today's and this month's payout usage (Mexico City). */
+  limits(options?: RequestOptions): Promise<Envelope<Limits>> {
+    return this.request(Paths.limits, {}, options);
+  }
+
+  /** Registers a payee for registered-payees mode: `cooling` until `usableAt` or a second person's approval. */
+  registerPayee(params: RegisterPayeeParams, options?: RequestOptions): Promise<Envelope<Payee>> {
+    return this.request(Paths.registerPayee, params, options);
+  }
+
+  /** One page of the registered payees, newest first (removed ones left out). */
+  payees(params: PayeesParams = {}, options?: RequestOptions): Promise<Envelope<PayeePage>> {
+    return this.request(Paths.payees, params, options);
+  }
+
+  /** Removes a registered payee at once. */
+  removePayee(params: { payeeId: string }, options?: RequestOptions): Promise<Envelope<Payee>> {
+    return this.request(Paths.removePayee, params, options);
   }
 
   /** One page of the statement: records in [startTime, endTime), oldest first. */

@@ -310,3 +310,54 @@ export interface BalanceRecordPage {
   /** Present while another page follows: pass it as `cursor`. */
   nextCursor?: string;
 }
+
+/** `data` of limits: the limits in effect, in pesos (a count for dailyCount); null is no limit. */
+export interface Limits {
+  limits: {
+    payout: {
+      perTransfer: number | null;
+      daily: number | null;
+      dailyCount: number | null;
+      monthly: number | null;
+    };
+    payin: { perOrder: number | null };
+  };
+  /** What the payout limits are checked against: transfer amounts without fees, Mexico City day and month. */
+  usage: { day: string; payoutAmount: number; payoutCount: number; month: string; monthAmount: number };
+}
+
+/** POST /gateway/payee/register */
+export interface RegisterPayeeParams {
+  payeeType: string;
+  payeeAccount: string;
+  payeeName: string;
+  payeeCode?: string;
+}
+
+/** A registered payee. */
+export interface Payee {
+  payeeId: string;
+  payeeType: string;
+  payeeAccount: string;
+  payeeName: string;
+  payeeCode?: string;
+  status: Open<'cooling' | 'usable' | 'removed'>;
+  /** `yyyy-MM-dd HH:mm:ss`: when a cooling payee becomes usable without an approval. */
+  usableAt: string;
+  createTime: string;
+  removeTime?: string;
+}
+
+/** POST /gateway/query/payees */
+export interface PayeesParams {
+  /** 1..200, default 50. */
+  limit?: number;
+  cursor?: string;
+}
+
+/** `data` of payees. */
+export interface PayeePage {
+  payees: Payee[];
+  /** Pass it as `cursor` for the next page; absent on the last page. */
+  nextCursor?: string;
+}

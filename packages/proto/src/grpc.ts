@@ -46,7 +46,12 @@ export function grpcStatusFor(name: CodeName): grpc.status {
     case 'ORDER_STATUS_FORBIDS':
     case 'ORDER_ALREADY_PAID':
     case 'INSUFFICIENT_BALANCE':
+    case 'PAYIN_LIMIT_EXCEEDED':
+    case 'PAYOUT_LIMIT_EXCEEDED':
+    case 'PAYEE_NOT_REGISTERED':
       return grpc.status.FAILED_PRECONDITION;
+    case 'ADDRESS_NOT_ALLOWED':
+      return grpc.status.PERMISSION_DENIED;
     case 'TOO_MANY_REQUESTS':
       return grpc.status.RESOURCE_EXHAUSTED;
     case 'NO_UPSTREAM_ROUTE':

@@ -3,6 +3,7 @@ export * from './api';
 export * from './components';
 export * from './format';
 export * from './i18n';
+export * from './limits';
 export * from './may';
 export * from './order-pages';
 export * from './orders';

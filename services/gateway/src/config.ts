@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import {
   baseEnv,
   DEFAULT_NATS_URL,
@@ -9,6 +10,38 @@ import {
   retentionEnv,
   z,
 } from '@agentpay/config';
+import { parseAmount } from '@agentpay/wire';
+
+/** A platform default limit: pesos with at most two decimals (kept as centavos), or `none` for no limit. */
+function limitPesos(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      if (text.trim().toLowerCase() === 'none') return null;
+      const parsed = parseAmount(Number(text));
+      if (!/^\d+(\.\d{1,2})?$/.test(text.trim()) || !parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: `pesos such as 50000.00, or none: ${text}` });
+        return z.NEVER;
+      }
+      return parsed.centavos;
+    });
+}
+
+/** A platform default count limit: a whole number, or `none`. */
+function limitCount(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      if (text.trim().toLowerCase() === 'none') return null;
+      if (!/^\d+$/.test(text.trim())) {
+        ctx.addIssue({ code: 'custom', message: `a whole number, or none: ${text}` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
 
 /** The gateway's environment. Parsed once in main.ts; tests build it from a plain object. */
 export const gatewayEnv = z
@@ -91,8 +124,46 @@ export const gatewayEnv = z
     RECON_RUN_TIMEOUT_MS: millis(600_000),
     /** OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: spans are not exported. */
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
-    /** Trust X-Forwarded-For from a proxy in front of the gateway; default false. */
+    /** Trust X-Forwarded-For from any proxy in front of the gateway; default false. Prefer TRUSTED_PROXIES. */
     TRUST_PROXY: flag(false),
+    /**
+     * Comma-separated addresses or CIDRs of the proxies in front of the gateway (e.g. 10.0.0.0/8); a
+     * request's address (allowedIps, rate limits, audit) is read from X-Forwarded-For only when it comes
+     * through one of them. Default empty: the TCP peer (or TRUST_PROXY's blanket trust).
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        const list = text
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '');
+        for (const item of list) {
+          const [address = '', bits, extra] = item.split('/');
+          const version = isIP(address);
+          const okBits =
+            bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+          if (version === 0 || extra !== undefined || !okBits) {
+            ctx.addIssue({ code: 'custom', message: `an address or a CIDR: ${item}` });
+            return z.NEVER;
+          }
+        }
+        return list;
+      }),
+    /**
+     * Platform default payout limit per transfer, pesos (or `none`), for merchants without their own
+     * (CONTRACT section 19); default 1000000.00. Limits count Mexico City days and months.
+     */
+    LIMIT_PAYOUT_PER_TRANSFER: limitPesos('1000000.00'),
+    /** Platform default of what a merchant's payouts may add up to in one day, pesos or `none`; default 5000000.00. */
+    LIMIT_PAYOUT_DAILY: limitPesos('5000000.00'),
+    /** Platform default of how many payouts a merchant may make in one day, or `none`; default 10000. */
+    LIMIT_PAYOUT_DAILY_COUNT: limitCount('10000'),
+    /** Platform default of what a merchant's payouts may add up to in one month, pesos or `none`; default 50000000.00. */
+    LIMIT_PAYOUT_MONTHLY: limitPesos('50000000.00'),
+    /** Platform default largest pay order, pesos or `none`; default 5000000.00. */
+    LIMIT_PAYIN_PER_ORDER: limitPesos('5000000.00'),
     /**
      * Public address of the merchant port, for payers' cashier links; default http://127.0.0.1:<GATEWAY_PORT>.
      * Production refuses a host under `.invalid` (the manifests' placeholder): payers could never open the link.
@@ -158,6 +229,16 @@ export const gatewayEnv = z
       PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT}`,
       CONSOLE_BASE_URL: env.CONSOLE_BASE_URL ?? `http://127.0.0.1:${env.ADMIN_PORT}`,
       NOTIFIER_ADMIN_TOKEN: env.NOTIFIER_ADMIN_TOKEN ?? 'dev-notifier-admin-token',
+      /** The limits of a merchant that set none of its own (CONTRACT section 19), centavos. */
+      defaultLimits: {
+        payout: {
+          perTransfer: env.LIMIT_PAYOUT_PER_TRANSFER,
+          daily: env.LIMIT_PAYOUT_DAILY,
+          dailyCount: env.LIMIT_PAYOUT_DAILY_COUNT,
+          monthly: env.LIMIT_PAYOUT_MONTHLY,
+        },
+        payin: { perOrder: env.LIMIT_PAYIN_PER_ORDER },
+      },
     };
   });
 

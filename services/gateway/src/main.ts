@@ -103,7 +103,10 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       }),
       (d) => d.destroy(),
     );
-    const merchants = createMerchantService(db, { cacheMs: config.MERCHANT_CACHE_MS });
+    const merchants = createMerchantService(db, {
+      cacheMs: config.MERCHANT_CACHE_MS,
+      defaultLimits: config.defaultLimits,
+    });
     const cashierTokens = createCashierTokens(cashierSecret(config.CASHIER_SECRET, platformKey.privateKey));
     const cashier = { links: cashierLinks(db), tokens: cashierTokens, publicBaseUrl: config.PUBLIC_BASE_URL };
 
@@ -162,7 +165,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       timeZone: config.API_TIME_ZONE,
       reqTimeWindowS: config.REQ_TIME_WINDOW_S,
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
-      trustProxy: config.TRUST_PROXY,
+      // The listed proxies only, when listed; else TRUST_PROXY (true: any hop, false: the TCP peer).
+      trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : config.TRUST_PROXY,
       metrics: requestMetrics(registry, 'http_server', ['route']),
     });
     // The payer's page (docs/merchant-api.md "Hosted payment page") shares the merchant port, outside the signed API.
@@ -224,6 +228,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     // Every module's routes, registered in modules.ts behind each port's authorisation hook.
     const modules: ModulesDeps = {
       logger,
+      db,
       production: config.production,
       timeoutMs: config.GRPC_TIMEOUT_MS,
       reconRunTimeoutMs: config.RECON_RUN_TIMEOUT_MS,

@@ -6,7 +6,10 @@ import type {
   RouteAdminClient,
   TransferServiceClient,
 } from '@agentpay/proto';
+import type { Kysely } from 'kysely';
 import { type Approvals, type OperationRegistry, registerApprovals } from './approvals/index.js';
+import { createSettingRequests, registerControlsDashboard, registerLimitsAdmin } from './controls/index.js';
+import type { Database } from './db/schema.js';
 import { registerDeliveriesAdmin } from './deliveries/index.js';
 import {
   type AuditLog,
@@ -37,6 +40,8 @@ import type { NotifierClient } from './shared/notifier-client.js';
 
 export interface ModulesDeps {
   logger: Logger;
+  /** The gateway's database, for the modules that keep rows of their own (controls' pending requests). */
+  db: Kysely<Database>;
   production: boolean;
   /** GRPC_TIMEOUT_MS: each call to another service (the notifier's has its own, in its client). */
   timeoutMs: number;
@@ -74,6 +79,7 @@ export function registerAdminModules(app: FastifyInstance, deps: ModulesDeps): v
     platformPublicKeyPem: deps.platformPublicKeyPem,
   });
   registerMerchantListAdmin(app, { merchants });
+  registerLimitsAdmin(app, { merchants, ledger: deps.ledger, timeoutMs, operations });
   registerOperatorPeople(app, {
     people: deps.people,
     audit: deps.audit,
@@ -137,4 +143,11 @@ export function registerDashboardModules(dash: FastifyInstance, deps: ModulesDep
     notifier: deps.notifier,
   });
   registerLedgerDashboard(dash, { client: deps.ledger, timeoutMs: deps.timeoutMs, timeZone: deps.timeZone });
+  registerControlsDashboard(dash, {
+    requests: createSettingRequests(deps.db),
+    merchants: deps.merchants,
+    ledger: deps.ledger,
+    transfers: deps.transfers,
+    timeoutMs: deps.timeoutMs,
+  });
 }

@@ -1,4 +1,5 @@
 import { APPROVALS_PERMISSIONS } from './approvals/index.js';
+import { CONTROLS_DASHBOARD_PERMISSIONS, LIMITS_ADMIN_PERMISSIONS } from './controls/index.js';
 import { DELIVERIES_PERMISSIONS } from './deliveries/index.js';
 import {
   PEOPLE_ADMIN_PERMISSIONS,
@@ -19,6 +20,7 @@ import { ROUTES_PERMISSIONS } from './routes/index.js';
 /** The admin port: the admin API of CONTRACT.md section 11 and the people routes of section 17. */
 export const ADMIN_PERMISSIONS: readonly Permission[] = permissionTable(
   MERCHANTS_PERMISSIONS,
+  LIMITS_ADMIN_PERMISSIONS,
   LEDGER_PERMISSIONS,
   RECONCILIATION_PERMISSIONS,
   ROUTES_PERMISSIONS,
@@ -31,6 +33,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = permissionTable(
 /** The merchant dashboard's calls on the public port, for a merchant's own people (MERCHANT_ROLES). */
 export const DASHBOARD_PERMISSIONS: readonly Permission[] = permissionTable(
   DASHBOARD_ACCOUNT_PERMISSIONS,
+  CONTROLS_DASHBOARD_PERMISSIONS,
   ORDERS_DASHBOARD_PERMISSIONS,
   LEDGER_DASHBOARD_PERMISSIONS,
   PEOPLE_DASHBOARD_PERMISSIONS,

@@ -1,3 +1,4 @@
+import { payoutLimitsFromProto } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import {
   APP_CODE_METADATA,
@@ -50,6 +51,7 @@ function toGrpcError(err: LedgerError, logger: Logger): Partial<grpc.ServiceErro
     case 'ACTION_NOT_ALLOWED':
       return toServiceError(new AppError('INVALID_PARAMETER', err.detail ?? err.message), logger);
     case 'INSUFFICIENT_BALANCE':
+    case 'LIMIT_EXCEEDED':
     case 'FREEZE_VOIDED':
     case 'KEY_CONFLICT':
     case 'INVALID_REQUEST':
@@ -64,11 +66,14 @@ function toGrpcError(err: LedgerError, logger: Logger): Partial<grpc.ServiceErro
 /** The refusals that have a contract code. */
 function toAppError(
   err: LedgerError,
-  code: 'INSUFFICIENT_BALANCE' | 'FREEZE_VOIDED' | 'KEY_CONFLICT' | 'INVALID_REQUEST',
+  code: 'INSUFFICIENT_BALANCE' | 'LIMIT_EXCEEDED' | 'FREEZE_VOIDED' | 'KEY_CONFLICT' | 'INVALID_REQUEST',
 ): AppError {
   switch (code) {
     case 'INSUFFICIENT_BALANCE':
       return new AppError('INSUFFICIENT_BALANCE');
+    case 'LIMIT_EXCEEDED':
+      // The limit's name (payout.daily) is the merchant's to read: 40008 "limit exceeded: payout.daily".
+      return new AppError('PAYOUT_LIMIT_EXCEEDED', err.detail);
     case 'FREEZE_VOIDED':
       return new AppError('DUPLICATE_TRANSFER', err.message);
     case 'KEY_CONFLICT':
@@ -90,6 +95,7 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
     if (!isLedgerError(err)) throw err;
     switch (err.code) {
       case 'INSUFFICIENT_BALANCE':
+      case 'LIMIT_EXCEEDED':
       case 'FREEZE_VOIDED':
       case 'KEY_CONFLICT':
       case 'INVALID_REQUEST':
@@ -201,6 +207,7 @@ export function createLedgerHandlers(deps: {
       return toDiscrepancy(row);
     }),
     Freeze: unary(logger, async (request) => {
+      const limits = payoutLimitsFromProto(request.limits);
       const { entry, created } = await mapped(() =>
         ledger.freeze({
           mchNo: request.mch_no,
@@ -208,9 +215,20 @@ export function createLedgerHandlers(deps: {
           bizTransferNo: request.biz_transfer_no,
           amount: centavos(request.amount, 'amount'),
           fee: centavos(request.fee, 'fee'),
+          ...(limits && { limits }),
         }),
       );
       return { record: toLedgerRecord(entry), created };
+    }),
+    GetPayoutUsage: unary(logger, async (request) => {
+      const usage = await mapped(() => ledger.usage(request.mch_no));
+      return {
+        day: usage.day,
+        month: usage.month,
+        payout_amount: String(usage.dayUsage.amount),
+        payout_count: String(usage.dayUsage.count),
+        month_amount: String(usage.monthUsage.amount),
+      };
     }),
     VoidFreeze: unary(logger, async (request) => {
       const { released, holdStatus } = await mapped(() =>

@@ -78,6 +78,7 @@ export async function main(
         settledSubject: orderSettledSubject(config.EVENTS_SUBJECT_PREFIX),
         maxBatch: config.LEDGER_MAX_BATCH,
         registry,
+        timeZone: config.API_TIME_ZONE,
       }),
       (l) => l.drain(),
     );

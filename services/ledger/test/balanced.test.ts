@@ -119,7 +119,11 @@ describe('bookBatch', () => {
               return rows[0];
             };
             const before = await count();
-            const booking = bookBatch(trx, commands, { settledSubject: SETTLED_SUBJECT, now: new Date() });
+            const booking = bookBatch(trx, commands, {
+              settledSubject: SETTLED_SUBJECT,
+              now: new Date(),
+              timeZone: 'America/Mexico_City',
+            });
             if (unbalanced) {
               await expect(booking).rejects.toThrow(UnbalancedEntryError);
               // Refused before writing: the transaction itself holds nothing of the batch.

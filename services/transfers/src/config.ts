@@ -70,6 +70,11 @@ export const transfersEnv = z
     /** Longest wait for the ledger's answer to a Freeze or VoidFreeze, ms; default 5000. */
     LEDGER_TIMEOUT_MS: millis(5_000),
     /**
+     * Minutes a newly registered payee cools off before transfers may go to it (unless a second merchant
+     * person approves it sooner); default 60. CONTRACT section 19.
+     */
+    PAYEE_COOLING_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /**
      * Test only, refused in production: the process exits at this point of a create, so a test can prove
      * that recovery leaves the freeze and the transfer agreeing. `after_insert` (the submitting row
      * committed, before Freeze), `after_freeze` (before the router call), `after_router` (the router

@@ -10,6 +10,7 @@ import type { Database } from './db/schema.js';
 import { createInquiryService } from './inquiries/inquiry.service.js';
 import { connectLedger } from './ledger/ledger.client.js';
 import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
+import { createPayeeRegistry } from './payees/payee.service.js';
 import { transfersRetentionRules } from './retention/retention.js';
 import { createTransferListing } from './transfers/transfer.list.js';
 import { createTransferService } from './transfers/transfer.service.js';
@@ -42,10 +43,12 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
     const ledger = svc.own('ledger client', connectLedger(config.LEDGER_ADDR), (c) => c.close());
     if (config.TRANSFERS_CRASH_AT)
       logger.warn({ at: config.TRANSFERS_CRASH_AT }, 'TRANSFERS_CRASH_AT set (tests only)');
+    const payees = createPayeeRegistry({ db, clock, coolingMs: config.PAYEE_COOLING_MINUTES * 60_000 });
     const transfers = createTransferService({
       db,
       router,
       ledger,
+      payees,
       logger,
       subject: statusChangedSubject(config.EVENTS_SUBJECT_PREFIX, 'transfer'),
       routerTimeoutMs: config.ROUTER_TIMEOUT_MS,
@@ -100,7 +103,13 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
         services: [
           [
             protos.agentpay.transfers.v1.TransferService.service,
-            createTransferHandlers({ logger, transfers, inquiries, listing: createTransferListing({ db }) }),
+            createTransferHandlers({
+              logger,
+              transfers,
+              inquiries,
+              payees,
+              listing: createTransferListing({ db }),
+            }),
           ],
         ],
       }),

@@ -1,3 +1,4 @@
+import { payoutLimitsFromProto } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import {
   type CreateTransferRequest__Output,
@@ -9,6 +10,8 @@ import {
 import { AppError, MAX_AMOUNT_CENTAVOS } from '@agentpay/wire';
 import { toInquiry } from './inquiries/inquiry.mapper.js';
 import type { InquiryService } from './inquiries/inquiry.service.js';
+import { toRegisteredPayee } from './payees/payee.mapper.js';
+import type { PayeeRegistry } from './payees/payee.service.js';
 import { deadlineOf } from './shared/deadline.js';
 import type { Merchant } from './shared/merchant.js';
 import type { TransferListing } from './transfers/transfer.list.js';
@@ -21,11 +24,12 @@ export interface TransfersGrpcDeps {
   transfers: Pick<TransferService, 'create' | 'get'>;
   inquiries: InquiryService;
   listing: TransferListing;
+  payees: PayeeRegistry;
 }
 
 /** The TransferService gRPC service: proto requests become domain inputs here and nowhere else. */
 export function createTransferHandlers(deps: TransfersGrpcDeps): TransferServiceHandlers {
-  const { logger, transfers, inquiries, listing } = deps;
+  const { logger, transfers, inquiries, listing, payees } = deps;
   return {
     CreateTransfer: unary(logger, async (req, call) => {
       const merchant = merchantOf(req.merchant);
@@ -51,6 +55,36 @@ export function createTransferHandlers(deps: TransfersGrpcDeps): TransferService
     }),
     GetTransferHistory: unary(logger, async (req) =>
       toTransferHistory(await listing.history(req.transfer_no, req.mch_no)),
+    ),
+    RegisterPayee: unary(logger, async (req) => {
+      const { mchNo } = merchantOf(req.merchant);
+      const { payee, created } = await payees.register({
+        mchNo,
+        payeeType: req.payee_type,
+        payeeAccount: req.payee_account,
+        payeeName: req.payee_name,
+        payeeCode: req.payee_code,
+        registeredBy: req.registered_by,
+      });
+      return { payee: toRegisteredPayee(payee), created };
+    }),
+    ListPayees: unary(logger, async (req) => {
+      if (!req.mch_no) throw new AppError('INVALID_PARAMETER', 'mchNo: required');
+      const page = await payees.list({
+        mchNo: req.mch_no,
+        limit: req.limit,
+        cursor: req.cursor,
+        withRemoved: req.with_removed,
+      });
+      return { payees: page.payees.map(toRegisteredPayee), next_cursor: page.nextCursor };
+    }),
+    ApprovePayee: unary(logger, async (req) =>
+      toRegisteredPayee(
+        await payees.approve({ mchNo: req.mch_no, payeeId: req.payee_id, approvedBy: req.actor }),
+      ),
+    ),
+    RemovePayee: unary(logger, async (req) =>
+      toRegisteredPayee(await payees.remove({ mchNo: req.mch_no, payeeId: req.payee_id })),
     ),
     Inquire: unary(logger, async (req, call) => {
       const merchant = merchantOf(req.merchant);
@@ -80,6 +114,8 @@ export function merchantOf(merchant: MerchantContext__Output | null | undefined)
     mchNo: merchant.mch_no,
     appId: merchant.app_id,
     feeRate: { percentBps: merchant.fee_percent_bps, fixedCentavos: Number(merchant.fee_fixed_centavos) },
+    payoutLimits: payoutLimitsFromProto(merchant.payout_limits),
+    registeredPayeesOnly: merchant.registered_payees_only,
   };
 }
 

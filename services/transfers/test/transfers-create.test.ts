@@ -4,6 +4,7 @@ import { systemClock } from '@agentpay/runtime';
 import { waitFor } from '@agentpay/testing';
 import { AppError } from '@agentpay/wire';
 import { describe, expect, it } from 'vitest';
+import { createPayeeRegistry } from '../src/payees/payee.service.js';
 import { createTransferService } from '../src/transfers/transfer.service.js';
 import { connectRouter } from '../src/upstream/router.client.js';
 import { CLABE, codeOf, merchant, opts, useTransfers } from './support/transfers.js';
@@ -171,11 +172,17 @@ describe('CreateTransfer', () => {
       routerTimeoutMs: 1_000,
       ledger: stubLedger(),
       ledgerTimeoutMs: 1_000,
+      payees: createPayeeRegistry({ db: fx.db, clock: systemClock, coolingMs: 0 }),
       clock: systemClock,
     });
     const req = transferRequest();
     try {
-      const merchant = { mchNo: 'M1', appId: 'app1', feeRate: { percentBps: 150, fixedCentavos: 300 } };
+      const merchant = {
+        mchNo: 'M1',
+        appId: 'app1',
+        feeRate: { percentBps: 150, fixedCentavos: 300 },
+        registeredPayeesOnly: false,
+      };
       const transfer = {
         bizTransferNo: req.biz_transfer_no!,
         amount: Number(req.amount),

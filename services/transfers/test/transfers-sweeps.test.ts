@@ -2,6 +2,7 @@ import { systemClock } from '@agentpay/runtime';
 import { AppError } from '@agentpay/wire';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { createPayeeRegistry } from '../src/payees/payee.service.js';
 import { createTransferService } from '../src/transfers/transfer.service.js';
 import { connectRouter } from '../src/upstream/router.client.js';
 import { useTransfers } from './support/transfers.js';
@@ -21,6 +22,7 @@ describe('the submission sweep', () => {
       routerTimeoutMs: 1_000,
       ledger: stubLedger(),
       ledgerTimeoutMs: 1_000,
+      payees: createPayeeRegistry({ db: t.db, clock: systemClock, coolingMs: 0 }),
       clock: systemClock,
     });
   const rowOf = (transferNo: string) =>

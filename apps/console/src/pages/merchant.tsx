@@ -14,6 +14,7 @@ import {
 } from '@agentpay/ui';
 import { useId, useState } from 'preact/hooks';
 import type { ConsoleApi } from '../console-api';
+import { MerchantLimits } from './limits';
 import { MerchantTermsForm } from './merchant-form';
 import { MerchantPeople } from './people';
 
@@ -110,6 +111,7 @@ export function MerchantPage(props: { api: ConsoleApi; mchNo: string; Link: Rout
             </button>
           )}
           {mayEdit && <MerchantTermsForm api={props.api} m={m} onSaved={saved} />}
+          <MerchantLimits api={props.api} mchNo={m.mchNo} />
           <h2>{t('merchant.keys')}</h2>
           <TableRegion label={t('merchant.keys')}>
             <table>

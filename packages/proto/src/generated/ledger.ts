@@ -1,6 +1,11 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { Limit as _agentpay_common_v1_Limit, Limit__Output as _agentpay_common_v1_Limit__Output } from './agentpay/common/v1/Limit.js';
+import type { MerchantContext as _agentpay_common_v1_MerchantContext, MerchantContext__Output as _agentpay_common_v1_MerchantContext__Output } from './agentpay/common/v1/MerchantContext.js';
+import type { Option as _agentpay_common_v1_Option, Option__Output as _agentpay_common_v1_Option__Output } from './agentpay/common/v1/Option.js';
+import type { OptionList as _agentpay_common_v1_OptionList, OptionList__Output as _agentpay_common_v1_OptionList__Output } from './agentpay/common/v1/OptionList.js';
+import type { PayoutLimits as _agentpay_common_v1_PayoutLimits, PayoutLimits__Output as _agentpay_common_v1_PayoutLimits__Output } from './agentpay/common/v1/PayoutLimits.js';
 import type { AdjustRequest as _agentpay_ledger_v1_AdjustRequest, AdjustRequest__Output as _agentpay_ledger_v1_AdjustRequest__Output } from './agentpay/ledger/v1/AdjustRequest.js';
 import type { AdjustResponse as _agentpay_ledger_v1_AdjustResponse, AdjustResponse__Output as _agentpay_ledger_v1_AdjustResponse__Output } from './agentpay/ledger/v1/AdjustResponse.js';
 import type { CheckRequest as _agentpay_ledger_v1_CheckRequest, CheckRequest__Output as _agentpay_ledger_v1_CheckRequest__Output } from './agentpay/ledger/v1/CheckRequest.js';
@@ -10,6 +15,7 @@ import type { DiscrepancyKey as _agentpay_ledger_v1_DiscrepancyKey, DiscrepancyK
 import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from './agentpay/ledger/v1/FreezeRequest.js';
 import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from './agentpay/ledger/v1/FreezeResponse.js';
 import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from './agentpay/ledger/v1/GetBalanceRequest.js';
+import type { GetPayoutUsageRequest as _agentpay_ledger_v1_GetPayoutUsageRequest, GetPayoutUsageRequest__Output as _agentpay_ledger_v1_GetPayoutUsageRequest__Output } from './agentpay/ledger/v1/GetPayoutUsageRequest.js';
 import type { GetStatementRequest as _agentpay_ledger_v1_GetStatementRequest, GetStatementRequest__Output as _agentpay_ledger_v1_GetStatementRequest__Output } from './agentpay/ledger/v1/GetStatementRequest.js';
 import type { GetStatementResponse as _agentpay_ledger_v1_GetStatementResponse, GetStatementResponse__Output as _agentpay_ledger_v1_GetStatementResponse__Output } from './agentpay/ledger/v1/GetStatementResponse.js';
 import type { LedgerRecord as _agentpay_ledger_v1_LedgerRecord, LedgerRecord__Output as _agentpay_ledger_v1_LedgerRecord__Output } from './agentpay/ledger/v1/LedgerRecord.js';
@@ -27,6 +33,7 @@ import type { ListSettlementsResponse as _agentpay_ledger_v1_ListSettlementsResp
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from './agentpay/ledger/v1/MerchantBalance.js';
 import type { MerchantSettlement as _agentpay_ledger_v1_MerchantSettlement, MerchantSettlement__Output as _agentpay_ledger_v1_MerchantSettlement__Output } from './agentpay/ledger/v1/MerchantSettlement.js';
 import type { OrderEntriesRequest as _agentpay_ledger_v1_OrderEntriesRequest, OrderEntriesRequest__Output as _agentpay_ledger_v1_OrderEntriesRequest__Output } from './agentpay/ledger/v1/OrderEntriesRequest.js';
+import type { PayoutUsage as _agentpay_ledger_v1_PayoutUsage, PayoutUsage__Output as _agentpay_ledger_v1_PayoutUsage__Output } from './agentpay/ledger/v1/PayoutUsage.js';
 import type { ReconciliationRouteResult as _agentpay_ledger_v1_ReconciliationRouteResult, ReconciliationRouteResult__Output as _agentpay_ledger_v1_ReconciliationRouteResult__Output } from './agentpay/ledger/v1/ReconciliationRouteResult.js';
 import type { ReconciliationRun as _agentpay_ledger_v1_ReconciliationRun, ReconciliationRun__Output as _agentpay_ledger_v1_ReconciliationRun__Output } from './agentpay/ledger/v1/ReconciliationRun.js';
 import type { ResolveDiscrepancyRequest as _agentpay_ledger_v1_ResolveDiscrepancyRequest, ResolveDiscrepancyRequest__Output as _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output } from './agentpay/ledger/v1/ResolveDiscrepancyRequest.js';
@@ -44,6 +51,15 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 
 export interface ProtoGrpcType {
   agentpay: {
+    common: {
+      v1: {
+        Limit: MessageTypeDefinition<_agentpay_common_v1_Limit, _agentpay_common_v1_Limit__Output>
+        MerchantContext: MessageTypeDefinition<_agentpay_common_v1_MerchantContext, _agentpay_common_v1_MerchantContext__Output>
+        Option: MessageTypeDefinition<_agentpay_common_v1_Option, _agentpay_common_v1_Option__Output>
+        OptionList: MessageTypeDefinition<_agentpay_common_v1_OptionList, _agentpay_common_v1_OptionList__Output>
+        PayoutLimits: MessageTypeDefinition<_agentpay_common_v1_PayoutLimits, _agentpay_common_v1_PayoutLimits__Output>
+      }
+    }
     ledger: {
       v1: {
         AdjustRequest: MessageTypeDefinition<_agentpay_ledger_v1_AdjustRequest, _agentpay_ledger_v1_AdjustRequest__Output>
@@ -55,6 +71,7 @@ export interface ProtoGrpcType {
         FreezeRequest: MessageTypeDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeRequest__Output>
         FreezeResponse: MessageTypeDefinition<_agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeResponse__Output>
         GetBalanceRequest: MessageTypeDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_GetBalanceRequest__Output>
+        GetPayoutUsageRequest: MessageTypeDefinition<_agentpay_ledger_v1_GetPayoutUsageRequest, _agentpay_ledger_v1_GetPayoutUsageRequest__Output>
         GetStatementRequest: MessageTypeDefinition<_agentpay_ledger_v1_GetStatementRequest, _agentpay_ledger_v1_GetStatementRequest__Output>
         GetStatementResponse: MessageTypeDefinition<_agentpay_ledger_v1_GetStatementResponse, _agentpay_ledger_v1_GetStatementResponse__Output>
         LedgerRecord: MessageTypeDefinition<_agentpay_ledger_v1_LedgerRecord, _agentpay_ledger_v1_LedgerRecord__Output>
@@ -72,6 +89,7 @@ export interface ProtoGrpcType {
         MerchantBalance: MessageTypeDefinition<_agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_MerchantBalance__Output>
         MerchantSettlement: MessageTypeDefinition<_agentpay_ledger_v1_MerchantSettlement, _agentpay_ledger_v1_MerchantSettlement__Output>
         OrderEntriesRequest: MessageTypeDefinition<_agentpay_ledger_v1_OrderEntriesRequest, _agentpay_ledger_v1_OrderEntriesRequest__Output>
+        PayoutUsage: MessageTypeDefinition<_agentpay_ledger_v1_PayoutUsage, _agentpay_ledger_v1_PayoutUsage__Output>
         ReconciliationRouteResult: MessageTypeDefinition<_agentpay_ledger_v1_ReconciliationRouteResult, _agentpay_ledger_v1_ReconciliationRouteResult__Output>
         ReconciliationRun: MessageTypeDefinition<_agentpay_ledger_v1_ReconciliationRun, _agentpay_ledger_v1_ReconciliationRun__Output>
         ResolveDiscrepancyRequest: MessageTypeDefinition<_agentpay_ledger_v1_ResolveDiscrepancyRequest, _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output>

@@ -34,7 +34,8 @@ export function routeChangeNeedsFourEyes(request: Pick<FastifyRequest, 'body'>):
 /** A PATCH of a merchant that adds a public key (the whole request waits, not only the key). */
 export function merchantChangeNeedsFourEyes(request: Pick<FastifyRequest, 'body'>): boolean {
   const body = bodyOf(request);
-  return body !== undefined && body['addPublicKey'] !== undefined;
+  // Adding a key decides who can sign as the merchant; turning registered-payees-only off relaxes a control.
+  return body !== undefined && (body['addPublicKey'] !== undefined || body['registeredPayeesOnly'] === false);
 }
 
 /** A resolution by credit or return. */

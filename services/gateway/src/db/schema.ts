@@ -1,4 +1,4 @@
-import type { SettleType } from '@agentpay/api';
+import type { OwnLimits, SettleType } from '@agentpay/api';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -37,6 +37,15 @@ export interface MerchantsTable {
   settle_type: SettleType;
   /** Requests per second this merchant may send; null means the platform default. */
   rate_limit_per_s: number | null;
+  /**
+   * The merchant's own limits, centavos (CONTRACT section 19): a field left out keeps the platform default,
+   * a null removes that limit.
+   */
+  limits: ColumnType<OwnLimits, OwnLimits | undefined, OwnLimits>;
+  /** Transfers go only to registered, usable payees. */
+  registered_payees_only: ColumnType<boolean, boolean | undefined, boolean>;
+  /** CIDRs the merchant's signed requests may come from; empty: any. */
+  allowed_ips: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -189,6 +198,21 @@ export interface ApprovalsTable {
   executed_at: Date | null;
 }
 
+/** A merchant person's request to relax a control, waiting for a second owner or admin (CONTRACT section 19). */
+export interface MerchantSettingRequestsTable {
+  /** `msr_` and 24 hex digits. */
+  id: string;
+  mch_no: string;
+  /** The settings it changes, e.g. `{"registeredPayeesOnly":false}`. */
+  change: ColumnType<{ registeredPayeesOnly: false }, { registeredPayeesOnly: false }, never>;
+  state: 'pending' | 'approved' | 'cancelled';
+  requested_by_id: string;
+  requested_by_label: string;
+  requested_at: CreatedAt;
+  decided_by_id: string | null;
+  decided_at: Date | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   merchant_apps: MerchantAppsTable;
@@ -202,6 +226,7 @@ export interface Database {
   personal_tokens: PersonalTokensTable;
   audit_log: AuditLogTable;
   approvals: ApprovalsTable;
+  merchant_setting_requests: MerchantSettingRequestsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;

@@ -1,4 +1,4 @@
-import { payOrderView, transferView } from '@agentpay/api';
+import { limitsView, PAYIN_PER_ORDER, payOrderView, payoutLimitsToProto, transferView } from '@agentpay/api';
 import {
   call,
   type LedgerServiceClient,
@@ -7,8 +7,9 @@ import {
   type TransferServiceClient,
   type UpstreamRouterClient,
 } from '@agentpay/proto';
-import { AppError } from '@agentpay/wire';
+import { AppError, formatWireTime } from '@agentpay/wire';
 import type { z } from 'zod';
+import { payeeView, usageView } from '../controls/index.js';
 import { balanceView, recordView } from '../ledger/index.js';
 import type { AuthMerchant } from '../merchants/index.js';
 import type { CashierIssuer } from './cashier/cashier.routes.js';
@@ -57,6 +58,8 @@ function merchantContext(ctx: RequestContext): MerchantContext {
     settle_type: ctx.merchant.settleType,
     traceparent: ctx.traceparent,
     merchant_name: ctx.merchant.name,
+    payout_limits: payoutLimitsToProto(ctx.merchant.limits.payout),
+    registered_payees_only: ctx.merchant.registeredPayeesOnly,
   };
 }
 
@@ -71,6 +74,9 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
 
   return [
     route('/gateway/pay', s.pay, async (ctx, p) => {
+      const { perOrder } = ctx.merchant.limits.payin;
+      if (perOrder !== null && p.amount > perOrder)
+        throw new AppError('PAYIN_LIMIT_EXCEEDED', PAYIN_PER_ORDER);
       const { order } = await call(
         payments,
         payments.CreatePayOrder,
@@ -238,6 +244,53 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
       return balanceView(balance);
     }),
 
+    route('/gateway/query/limits', s.none, async (ctx) => {
+      const ledger = ledgerOf(deps);
+      const usage = await call(ledger, ledger.GetPayoutUsage, { mch_no: ctx.merchant.mchNo }, opts);
+      return { limits: limitsView(ctx.merchant.limits), usage: usageView(usage) };
+    }),
+
+    route('/gateway/payee/register', s.payeeRegister, async (ctx, p) => {
+      const { payee } = await call(
+        transfers,
+        transfers.RegisterPayee,
+        {
+          merchant: merchantContext(ctx),
+          payee_type: p.payeeType,
+          payee_account: p.payeeAccount,
+          payee_name: p.payeeName,
+          payee_code: p.payeeCode ?? '',
+          registered_by: '',
+        },
+        opts,
+      );
+      if (!payee) throw new AppError('INTERNAL_ERROR');
+      return merchantPayee(payee, deps.timeZone);
+    }),
+
+    route('/gateway/query/payees', s.queryPayees, async (ctx, p) => {
+      const page = await call(
+        transfers,
+        transfers.ListPayees,
+        { mch_no: ctx.merchant.mchNo, limit: p.limit ?? 50, cursor: p.cursor ?? '', with_removed: false },
+        opts,
+      );
+      return {
+        payees: page.payees.map((payee) => merchantPayee(payee, deps.timeZone)),
+        ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}),
+      };
+    }),
+
+    route('/gateway/payee/remove', s.payeeRemove, async (ctx, p) => {
+      const payee = await call(
+        transfers,
+        transfers.RemovePayee,
+        { mch_no: ctx.merchant.mchNo, payee_id: p.payeeId, actor: 'api' },
+        opts,
+      );
+      return merchantPayee(payee, deps.timeZone);
+    }),
+
     route('/gateway/query/balanceRecords', s.balanceRecords, async (ctx, p) => {
       if (p.startTime >= p.endTime) {
         throw new AppError('INVALID_PARAMETER', 'endTime (must be after startTime)');
@@ -267,6 +320,22 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
       };
     }),
   ];
+}
+
+/** A registered payee as the merchant API shows it: wire times, and no field without a value. */
+function merchantPayee(payee: Parameters<typeof payeeView>[0], timeZone: string) {
+  const view = payeeView(payee);
+  return {
+    payeeId: view.payeeId,
+    payeeType: view.payeeType,
+    payeeAccount: view.payeeAccount,
+    payeeName: view.payeeName,
+    ...(view.payeeCode ? { payeeCode: view.payeeCode } : {}),
+    status: view.status,
+    usableAt: formatWireTime(new Date(view.usableAt), timeZone),
+    createTime: formatWireTime(new Date(view.createdAt), timeZone),
+    ...(view.removedAt ? { removeTime: formatWireTime(new Date(view.removedAt), timeZone) } : {}),
+  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type BlockList, isIPv6 } from 'node:net';
 import {
   createHttpServer,
   type FastifyInstance,
@@ -45,7 +46,8 @@ export interface MerchantApiDeps {
   timeZone: string;
   reqTimeWindowS: number;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /** true: any proxy; a list: X-Forwarded-For only through these addresses or CIDRs; false: the TCP peer. */
+  trustProxy: boolean | string[];
   /** Counts requests by route and envelope code, with latency. */
   metrics?: RequestMetrics | undefined;
 }
@@ -228,6 +230,10 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
       if (appId !== undefined && !merchant.appIds.has(appId)) throw new AppError('APP_NOT_FOUND');
 
       if (!verifyObject(fields, sign, merchant.publicKeys)) throw new AppError('SIGNATURE_FAILED');
+      // After the signature, so a probe that cannot sign learns nothing of the merchant's addresses.
+      if (merchant.allowedIps && !addressAllowed(merchant.allowedIps, request.ip)) {
+        throw new AppError('ADDRESS_NOT_ALLOWED');
+      }
 
       const requested = parseWireTime(reqTime, deps.timeZone);
       if (!requested || Math.abs(requested.getTime() - Date.now()) > deps.reqTimeWindowS * 1000) {
@@ -281,4 +287,12 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
   registerOpenApiRoutes(app, deps.routes);
 
   return app;
+}
+
+/** Whether `ip` (the TCP peer, or X-Forwarded-For through the trusted proxies) is in the merchant's list. */
+function addressAllowed(list: BlockList, ip: string): boolean {
+  // An IPv4 peer on a dual-stack socket reads ::ffff:a.b.c.d: it is checked as the IPv4 address it is.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  const address = mapped?.[1] ?? ip;
+  return list.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
 }

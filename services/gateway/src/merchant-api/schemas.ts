@@ -168,6 +168,24 @@ export const schemas = (timeZone: string) => ({
     attach: optional(500),
     notifyUrl: url,
   }),
+  payeeRegister: z.object({
+    payeeType: required(32),
+    payeeAccount: required(100),
+    payeeName: required(100),
+    payeeCode: optional(64),
+  }),
+  queryPayees: z.object({
+    limit: field(
+      z
+        .number(mustBe('an integer'))
+        .int({ message: 'must be an integer' })
+        .min(1, { message: 'must be 1..200' })
+        .max(200, { message: 'must be 1..200' })
+        .optional(),
+    ),
+    cursor: optional(200),
+  }),
+  payeeRemove: z.object({ payeeId: required(64) }),
   queryPay: orderRef,
   queryTransfer: transferRef,
   syncPay: orderRef,

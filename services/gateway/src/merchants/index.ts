@@ -9,6 +9,7 @@ export {
 export {
   type AuthMerchant,
   createMerchantService,
+  isCidr,
   MerchantAdminError,
   type MerchantService,
 } from './merchant.service.js';

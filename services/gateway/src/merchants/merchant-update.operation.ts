@@ -39,7 +39,7 @@ export function addMerchantUpdateOperation(operations: OperationRegistry, mercha
       return {
         ok: true,
         payload: { mchNo, input: body.data },
-        summary: `add a public key to merchant ${mchNo}${others.length ? `, and change ${others.join(', ')}` : ''}`,
+        summary: `${body.data.addPublicKey !== undefined ? 'add a public key to' : 'change'} merchant ${mchNo}${others.length ? `: ${others.join(', ')}` : ''}`,
         target: `merchant:${mchNo}`,
       };
     },

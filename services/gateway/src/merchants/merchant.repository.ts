@@ -33,7 +33,15 @@ export async function updateMerchant(
   changes: Partial<
     Pick<
       MerchantRow,
-      'name' | 'status' | 'fee_percent_bps' | 'fee_fixed_centavos' | 'settle_type' | 'rate_limit_per_s'
+      | 'name'
+      | 'status'
+      | 'fee_percent_bps'
+      | 'fee_fixed_centavos'
+      | 'settle_type'
+      | 'rate_limit_per_s'
+      | 'limits'
+      | 'registered_payees_only'
+      | 'allowed_ips'
     >
   >,
 ): Promise<void> {

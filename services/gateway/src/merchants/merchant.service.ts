@@ -1,5 +1,6 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import type { SettleType } from '@agentpay/api';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { type MerchantLimits, type OwnLimits, resolveLimits, type SettleType } from '@agentpay/api';
 import { isUniqueViolation } from '@agentpay/db';
 import { parsePublicKey } from '@agentpay/wire';
 import type { Kysely, Transaction } from 'kysely';
@@ -33,6 +34,36 @@ export interface AuthMerchant {
   settleType: string;
   /** Requests per second; null means the platform default. */
   rateLimitPerS: number | null;
+  /** The limits in effect: the merchant's own, else the platform's default (CONTRACT section 19). */
+  limits: MerchantLimits;
+  /** Transfers go only to registered, usable payees. */
+  registeredPayeesOnly: boolean;
+  /** Where its signed requests may come from; undefined: anywhere. */
+  allowedIps: BlockList | undefined;
+}
+
+/** The addresses of `cidrs` (a.b.c.d/n, a bare address, IPv6 too) as one list; undefined when empty. */
+export function allowListOf(cidrs: readonly string[]): BlockList | undefined {
+  if (cidrs.length === 0) return undefined;
+  const list = new BlockList();
+  for (const cidr of cidrs) {
+    const [address = '', bits] = cidr.split('/');
+    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return list;
+}
+
+/** Whether `cidr` is an address or a subnet that allowListOf reads; the admin routes check with it. */
+export function isCidr(cidr: string): boolean {
+  const [address = '', bits, extra] = cidr.split('/');
+  if (extra !== undefined) return false;
+  const version = isIPv4(address) ? 4 : isIPv6(address) ? 6 : 0;
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
 }
 
 /** Refusals of the admin operations; the admin API maps `kind` to an HTTP status. */
@@ -66,6 +97,11 @@ export interface UpdateMerchantInput {
   addPublicKey?: string | undefined;
   /** Revokes keys by id (rotation step 2). */
   revokeKeyIds?: string[] | undefined;
+  /** The merchant's own limits, replacing what it had (CONTRACT section 19). */
+  limits?: OwnLimits | undefined;
+  registeredPayeesOnly?: boolean | undefined;
+  /** CIDRs (checked with isCidr by the caller); empty: any address. */
+  allowedIps?: string[] | undefined;
 }
 
 function fingerprintOf(key: KeyObject): string {
@@ -94,6 +130,10 @@ export function merchantView(record: MerchantRecord) {
     feeRate: { percentBps: m.fee_percent_bps, fixedCentavos: m.fee_fixed_centavos },
     settleType: m.settle_type,
     rateLimitPerS: m.rate_limit_per_s,
+    /** The merchant's own limits as stored (centavos); the limits in effect are limitsOf's. */
+    ownLimits: m.limits,
+    registeredPayeesOnly: m.registered_payees_only,
+    allowedIps: m.allowed_ips,
     keys: record.keys.map((k) => ({
       id: k.id,
       fingerprint: k.fingerprint,
@@ -113,7 +153,10 @@ export type MerchantView = ReturnType<typeof merchantView>;
  * keys for `cacheMs`; changes made through this instance evict at once, other replicas see them after
  * at most `cacheMs`.
  */
-export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: number }) {
+export function createMerchantService(
+  db: Kysely<Database>,
+  opts: { cacheMs: number; defaultLimits: MerchantLimits },
+) {
   const cache = new Map<string, { at: number; merchant: AuthMerchant | undefined }>();
 
   async function load(mchNo: string): Promise<AuthMerchant | undefined> {
@@ -132,6 +175,9 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
       feeFixedCentavos: m.fee_fixed_centavos,
       settleType: m.settle_type,
       rateLimitPerS: m.rate_limit_per_s,
+      limits: resolveLimits(m.limits, opts.defaultLimits),
+      registeredPayeesOnly: m.registered_payees_only,
+      allowedIps: allowListOf(m.allowed_ips),
     };
   }
 
@@ -157,6 +203,14 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
     async get(mchNo: string): Promise<MerchantView> {
       return merchantView(await requireRecord(mchNo));
     },
+
+    /** The limits in effect for a merchant: its own where it set them, else the platform default. */
+    async limitsOf(mchNo: string): Promise<MerchantLimits> {
+      return resolveLimits((await requireRecord(mchNo)).merchant.limits, opts.defaultLimits);
+    },
+
+    /** The limits in effect were the merchant's own `own` (a PUT's preview and its lowering test). */
+    resolve: (own: OwnLimits): MerchantLimits => resolveLimits(own, opts.defaultLimits),
 
     async create(input: CreateMerchantInput): Promise<MerchantView> {
       const key = parseKeyForAdmin(input.publicKey);
@@ -201,6 +255,11 @@ export function createMerchantService(db: Kysely<Database>, opts: { cacheMs: num
           ...(input.status !== undefined && { status: input.status }),
           ...(input.settleType !== undefined && { settle_type: input.settleType }),
           ...(input.rateLimitPerS !== undefined && { rate_limit_per_s: input.rateLimitPerS }),
+          ...(input.limits !== undefined && { limits: input.limits }),
+          ...(input.registeredPayeesOnly !== undefined && {
+            registered_payees_only: input.registeredPayeesOnly,
+          }),
+          ...(input.allowedIps !== undefined && { allowed_ips: input.allowedIps }),
           ...(input.feeRate !== undefined && {
             fee_percent_bps: input.feeRate.percentBps,
             fee_fixed_centavos: input.feeRate.fixedCentavos,

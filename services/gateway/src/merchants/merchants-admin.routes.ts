@@ -3,7 +3,7 @@ import type { FastifyInstance } from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
 import { z } from 'zod';
 import { badRequest } from '../shared/schema-problem.js';
-import type { MerchantService } from './merchant.service.js';
+import { isCidr, type MerchantService } from './merchant.service.js';
 
 // The operators' merchant routes on the admin port (CONTRACT.md section 11): create, read and change a
 // merchant, and the platform's public key. Who may call each is merchants.permissions.ts.
@@ -46,6 +46,12 @@ export const updateMerchant = z
     rateLimitPerS: z.number().int().min(0).max(1_000_000).nullable().optional(),
     addPublicKey: z.string().min(1).max(10_000).optional(),
     revokeKeyIds: z.array(z.string().uuid()).max(10).optional(),
+    /** On at once; off through four eyes (CONTRACT section 19). */
+    registeredPayeesOnly: z.boolean().optional(),
+    allowedIps: z
+      .array(z.string().trim().refine(isCidr, 'an address or a CIDR such as 203.0.113.0/24'))
+      .max(50)
+      .optional(),
   })
   .strict();
 

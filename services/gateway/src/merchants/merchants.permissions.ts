@@ -26,7 +26,7 @@ export const MERCHANTS_PERMISSIONS: readonly Permission[] = [
     action: 'merchant.update',
     changes: true,
     target: merchant,
-    note: 'status, fee rate, keys; adding a key: four eyes',
+    note: 'status, fee rate, keys, registeredPayeesOnly, allowedIps; adding a key or turning payees-only off: four eyes',
     fourEyes: merchantChangeNeedsFourEyes,
   },
   {

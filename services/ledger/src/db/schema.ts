@@ -70,8 +70,20 @@ export interface HoldsTable {
   amount: Int8;
   fee: Int8;
   status: HoldStatus;
+  /** The Mexico City day (yyyy-MM-dd) the freeze counted its payout on; null before payout limits. */
+  usage_day: string | null;
   created_at: CreatedAt;
   updated_at: Date;
+}
+
+/** A merchant's accepted payouts per Mexico City day (`yyyy-MM-dd`) or month (`yyyy-MM`): payout limits. */
+export interface PayoutUsageTable {
+  mch_no: string;
+  period: string;
+  /** Centavos: the amounts (fees excluded) of the payouts counted in the period. */
+  amount: Int8;
+  count: number;
+  updated_at: Generated<Date>;
 }
 
 export interface PayInsTable {
@@ -218,6 +230,7 @@ export interface Database {
   entries: EntriesTable;
   postings: PostingsTable;
   holds: HoldsTable;
+  payout_usage: PayoutUsageTable;
   pay_ins: PayInsTable;
   unmatched_events: UnmatchedEventsTable;
   observed_orders: ObservedOrdersTable;

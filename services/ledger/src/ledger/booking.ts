@@ -1,4 +1,4 @@
-import type { SettleType } from '@agentpay/api';
+import { PAYOUT_LIMIT_NAMES, type PayoutLimits, type SettleType } from '@agentpay/api';
 import {
   ADJUSTMENTS,
   clearingAccount,
@@ -32,7 +32,16 @@ export type Command =
     }
   /** `traceparent`: the sweep run's, carried onto the OrderSettled event. */
   | { type: 'settle'; mchNo: string; orderNo: string; traceparent?: string }
-  | { type: 'freeze'; mchNo: string; transferNo: string; bizTransferNo: string; amount: number; fee: number }
+  | {
+      type: 'freeze';
+      mchNo: string;
+      transferNo: string;
+      bizTransferNo: string;
+      amount: number;
+      fee: number;
+      /** The merchant's payout limits in effect (CONTRACT section 19); absent: none. */
+      limits?: PayoutLimits;
+    }
   | { type: 'unfreeze'; mchNo: string; transferNo: string }
   | { type: 'void_freeze'; mchNo: string; transferNo: string }
   | { type: 'transfer_out'; mchNo: string; transferNo: string }
@@ -107,6 +116,44 @@ export interface HoldState {
   amount: number;
   fee: number;
   status: HoldStatus;
+  /** The Mexico City day (yyyy-MM-dd) whose payout usage this hold counts in; null: counted nowhere. */
+  usageDay: string | null;
+}
+
+/** What a merchant's counted payouts add up to in one period (a day or a month). */
+export interface Usage {
+  amount: number;
+  count: number;
+}
+
+/** The key of a merchant's usage in one period (`yyyy-MM-dd` or `yyyy-MM`) in `PlanState.usage`. */
+export function usageKey(mchNo: string, period: string): string {
+  return `${mchNo}|${period}`;
+}
+
+/** A change of a merchant's usage on one day (and so in its month). */
+export interface UsageChange {
+  mchNo: string;
+  day: string;
+  amount: number;
+  count: number;
+}
+
+/**
+ * The first of `limits` that counting `amount` on top of `day` and `month` would pass, or undefined. The
+ * amount counted is the payout's, without its fee: what leaves for the payee.
+ */
+export function passedLimit(
+  limits: PayoutLimits,
+  amount: number,
+  day: Usage,
+  month: Usage,
+): keyof PayoutLimits | undefined {
+  if (limits.perTransfer !== null && amount > limits.perTransfer) return 'perTransfer';
+  if (limits.daily !== null && day.amount + amount > limits.daily) return 'daily';
+  if (limits.dailyCount !== null && day.count + 1 > limits.dailyCount) return 'dailyCount';
+  if (limits.monthly !== null && month.amount + amount > limits.monthly) return 'monthly';
+  return undefined;
 }
 
 export interface PayInState {
@@ -193,6 +240,8 @@ export type Plan =
       entry: EntryDraft;
       movements: Movement[];
       hold?: { transferNo: string; state: HoldState };
+      /** A payout counted (a freeze) or given back (a freeze released before the payout left). */
+      usage?: UsageChange;
       payIn?: { orderNo: string; state: PayInState };
       /** The pay-in is settled by this entry (REALTIME or a settlement): announce it. */
       settled?: { orderNo: string; settleType: SettleType; settleTime: Date; realAmount: number };
@@ -207,6 +256,10 @@ export interface PlanState {
   balances: ReadonlyMap<string, number>;
   holds: ReadonlyMap<string, HoldState>;
   payIns: ReadonlyMap<string, PayInState>;
+  /** Payout usage by `usageKey`, for the periods this batch may count in; absent is zero. */
+  usage: ReadonlyMap<string, Usage>;
+  /** The booking's Mexico City day (yyyy-MM-dd): where a freeze counts its payout. */
+  today: string;
   /** Keys booked before or earlier in this batch, with the figures a repeat must match. */
   booked: ReadonlyMap<string, { amount: number; fee: number }>;
   /** The booking's clock: a settlement's settle time. */
@@ -330,6 +383,15 @@ export function plan(command: Command, state: PlanState): Plan {
               conflict: `transfer ${command.transferNo} was frozen with other figures`,
             };
       }
+      // Limits first: a control refuses whatever the balance, and says which limit.
+      if (command.limits) {
+        const zero = { amount: 0, count: 0 };
+        const day = state.usage.get(usageKey(command.mchNo, state.today)) ?? zero;
+        const month = state.usage.get(usageKey(command.mchNo, state.today.slice(0, 7))) ?? zero;
+        const passed = passedLimit(command.limits, command.amount, day, month);
+        if (passed)
+          return { kind: 'refuse', error: new LedgerError('LIMIT_EXCEEDED', PAYOUT_LIMIT_NAMES[passed]) };
+      }
       const total = command.amount + command.fee;
       const available = state.balances.get(m(command.mchNo, 'available')) ?? 0;
       if (available < total) {
@@ -344,6 +406,7 @@ export function plan(command: Command, state: PlanState): Plan {
         amount: command.amount,
         fee: command.fee,
         status: 'frozen',
+        usageDay: state.today,
       };
       return {
         kind: 'book',
@@ -353,6 +416,7 @@ export function plan(command: Command, state: PlanState): Plan {
           { account: m(command.mchNo, 'frozen'), amount: total },
         ],
         hold: { transferNo: command.transferNo, state: holdState },
+        usage: { mchNo: command.mchNo, day: state.today, amount: command.amount, count: 1 },
       };
     }
     case 'unfreeze':
@@ -367,7 +431,14 @@ export function plan(command: Command, state: PlanState): Plan {
           holdStatus: 'void',
           hold: {
             transferNo: command.transferNo,
-            state: { mchNo: command.mchNo, bizTransferNo: '', amount: 0, fee: 0, status: 'void' },
+            state: {
+              mchNo: command.mchNo,
+              bizTransferNo: '',
+              amount: 0,
+              fee: 0,
+              status: 'void',
+              usageDay: null,
+            },
           },
         };
       }
@@ -386,6 +457,10 @@ export function plan(command: Command, state: PlanState): Plan {
           transferNo: command.transferNo,
           state: { ...hold, status: command.type === 'void_freeze' ? 'void' : 'released' },
         },
+        // The payout never left: its usage is given back to the day that counted it.
+        ...(hold.usageDay && {
+          usage: { mchNo: hold.mchNo, day: hold.usageDay, amount: -hold.amount, count: -1 },
+        }),
       };
     }
     case 'transfer_out': {

@@ -2,6 +2,8 @@
 export const LedgerErrorCodes = {
   /** available does not cover a freeze's amount + fee or an adjustment's debit. */
   INSUFFICIENT_BALANCE: 'available balance does not cover it',
+  /** A freeze would pass one of the merchant's payout limits (the detail names it: `payout.daily`). */
+  LIMIT_EXCEEDED: 'limit exceeded',
   /** VoidFreeze tombstoned this transfer_no: its transfer was never created and may not be now. */
   FREEZE_VOIDED: 'the transfer was voided',
   /** The same key was booked before with different figures. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { enqueueEvents, type PlatformEvent } from '@agentpay/messaging';
 import { traceparentOr } from '@agentpay/proto';
+import { formatWireTime } from '@agentpay/wire';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, EntryRow } from '../db/schema.js';
 import { accountRow, merchantAccount, PARTS } from './accounts.js';
@@ -14,6 +15,9 @@ import {
   type PayInState,
   plan,
   platformAccountsOf,
+  type Usage,
+  type UsageChange,
+  usageKey,
 } from './booking.js';
 import { LedgerError } from './ledger.errors.js';
 
@@ -27,6 +31,8 @@ export interface BookOptions {
   /** Subject of the OrderSettled events (`<prefix>.ledger.order_settled`). */
   settledSubject: string;
   now: Date;
+  /** The zone of the calendar days and months payout usage counts in (America/Mexico_City). */
+  timeZone: string;
 }
 
 /**
@@ -132,9 +138,20 @@ export async function bookBatch(
   const holds = new Map<string, HoldState>(
     holdRows.map((h) => [
       h.transfer_no,
-      { mchNo: h.mch_no, bizTransferNo: h.biz_transfer_no, amount: h.amount, fee: h.fee, status: h.status },
+      {
+        mchNo: h.mch_no,
+        bizTransferNo: h.biz_transfer_no,
+        amount: h.amount,
+        fee: h.fee,
+        status: h.status,
+        usageDay: h.usage_day,
+      },
     ]),
   );
+  // Read under the merchants' account locks taken above: every booking that changes a merchant's usage
+  // holds them, so what is read here stays true until this transaction commits.
+  const today = formatWireTime(opts.now, opts.timeZone).slice(0, 10);
+  const usage = await loadUsage(trx, commands, today, holdRows);
   const payIns = new Map<string, PayInState>(
     payInRows.map((p) => [
       p.order_no,
@@ -149,13 +166,14 @@ export async function bookBatch(
   );
   const storedPayIns = new Set(payIns.keys());
   const holdWrites = new Map<string, HoldState>();
+  const usageChanges: UsageChange[] = [];
   const payInWrites = new Map<string, PayInState & { payTime?: Date; dueAt?: Date }>();
   const events: { subject: string; event: OrderSettledEvent }[] = [];
   const planned = new Map<string, PlannedEntry>();
   const outcomes: (Outcome | { kind: 'pending'; key: string; created: boolean })[] = [];
 
   for (const command of commands) {
-    const decision = plan(command, { balances, holds, payIns, booked, now: opts.now });
+    const decision = plan(command, { balances, holds, payIns, usage, today, booked, now: opts.now });
     switch (decision.kind) {
       case 'refuse':
         outcomes.push({ kind: 'refused', error: decision.error });
@@ -209,6 +227,10 @@ export async function bookBatch(
           },
         });
         booked.set(entry.key, { amount: entry.amount, fee: entry.fee });
+        if (decision.usage) {
+          applyUsage(usage, decision.usage);
+          usageChanges.push(decision.usage);
+        }
         if (decision.hold) {
           holds.set(decision.hold.transferNo, decision.hold.state);
           holdWrites.set(decision.hold.transferNo, decision.hold.state);
@@ -250,7 +272,7 @@ export async function bookBatch(
 
   await writeBatch(
     trx,
-    { planned, balances, holdWrites, payInWrites, storedPayIns, events, now: opts.now },
+    { planned, balances, holdWrites, usageChanges, payInWrites, storedPayIns, events, now: opts.now },
     entriesByKey,
   );
 
@@ -268,6 +290,7 @@ async function writeBatch(
     planned: Map<string, PlannedEntry>;
     balances: Map<string, number>;
     holdWrites: Map<string, HoldState>;
+    usageChanges: UsageChange[];
     payInWrites: Map<string, PayInState & { payTime?: Date; dueAt?: Date }>;
     storedPayIns: Set<string>;
     events: { subject: string; event: OrderSettledEvent }[];
@@ -319,15 +342,17 @@ async function writeBatch(
         where a.id = v.id
       ),
       held as (
-        insert into holds (transfer_no, mch_no, biz_transfer_no, amount, fee, status)
+        insert into holds (transfer_no, mch_no, biz_transfer_no, amount, fee, status, usage_day)
         select * from unnest(${holds.map(([t]) => t)}::text[], ${holds.map(([, h]) => h.mchNo)}::text[],
           ${holds.map(([, h]) => h.bizTransferNo)}::text[], ${holds.map(([, h]) => h.amount)}::bigint[],
-          ${holds.map(([, h]) => h.fee)}::bigint[], ${holds.map(([, h]) => h.status)}::text[])
+          ${holds.map(([, h]) => h.fee)}::bigint[], ${holds.map(([, h]) => h.status)}::text[],
+          ${holds.map(([, h]) => h.usageDay)}::text[])
         on conflict (transfer_no) do update set status = excluded.status, updated_at = now()
       )
       select * from new_entries order by id`.execute(trx);
     for (const row of rows) entriesByKey.set(row.key, row);
   }
+  await writeUsage(trx, batch.usageChanges);
   const newPayIns = [...batch.payInWrites].filter(([orderNo]) => !batch.storedPayIns.has(orderNo));
   if (newPayIns.length > 0) {
     await trx
@@ -361,6 +386,115 @@ async function writeBatch(
       .execute();
   }
   await enqueueEvents(trx, batch.events);
+}
+
+/** The periods a usage change moves: its day and that day's month. */
+function periodsOf(day: string): [string, string] {
+  return [day, day.slice(0, 7)];
+}
+
+/**
+ * The payout usage a batch may read: today's day and month for each of its merchants, and the day and
+ * month each loaded hold counted in (a give-back after midnight moves the day that counted it).
+ */
+async function loadUsage(
+  trx: Transaction<Database>,
+  commands: readonly Command[],
+  today: string,
+  holdRows: readonly { mch_no: string; usage_day: string | null }[],
+): Promise<Map<string, Usage>> {
+  const wanted = new Map<string, { mchNo: string; period: string }>();
+  const want = (mchNo: string, day: string) => {
+    for (const period of periodsOf(day)) wanted.set(usageKey(mchNo, period), { mchNo, period });
+  };
+  for (const c of commands) if (c.type === 'freeze' && c.limits) want(c.mchNo, today);
+  for (const h of holdRows) if (h.usage_day) want(h.mch_no, h.usage_day);
+  const usage = new Map<string, Usage>();
+  if (wanted.size === 0) return usage;
+  const rows = await trx
+    .selectFrom('payout_usage')
+    .select(['mch_no', 'period', 'amount', 'count'])
+    .where(
+      'mch_no',
+      '=',
+      sql<string>`any(${sql.val([...new Set([...wanted.values()].map((w) => w.mchNo))])}::text[])`,
+    )
+    .where(
+      'period',
+      '=',
+      sql<string>`any(${sql.val([...new Set([...wanted.values()].map((w) => w.period))])}::text[])`,
+    )
+    .execute();
+  for (const r of rows) usage.set(usageKey(r.mch_no, r.period), { amount: r.amount, count: r.count });
+  return usage;
+}
+
+/** `change` applied to the batch's view of usage, so the next command of the batch sees it. */
+function applyUsage(usage: Map<string, Usage>, change: UsageChange): void {
+  for (const period of periodsOf(change.day)) {
+    const key = usageKey(change.mchNo, period);
+    const now = usage.get(key) ?? { amount: 0, count: 0 };
+    usage.set(key, { amount: now.amount + change.amount, count: now.count + change.count });
+  }
+}
+
+/** Adds the batch's usage changes to the stored usage, per merchant and period, in one statement. */
+async function writeUsage(trx: Transaction<Database>, changes: readonly UsageChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const sums = new Map<string, { mchNo: string; period: string; amount: number; count: number }>();
+  for (const c of changes) {
+    for (const period of periodsOf(c.day)) {
+      const key = usageKey(c.mchNo, period);
+      const sum = sums.get(key) ?? { mchNo: c.mchNo, period, amount: 0, count: 0 };
+      sum.amount += c.amount;
+      sum.count += c.count;
+      sums.set(key, sum);
+    }
+  }
+  const rows = [...sums.values()].sort((a, b) =>
+    usageKey(a.mchNo, a.period) < usageKey(b.mchNo, b.period) ? -1 : 1,
+  );
+  // A period's row exists before anything is given back to it (the freeze that counted it wrote it), so
+  // a give-back is an update: an insert of a negative row would break the check that usage is never < 0.
+  const grow = rows.filter((r) => r.amount >= 0 && r.count >= 0);
+  const shrink = rows.filter((r) => !(r.amount >= 0 && r.count >= 0));
+  const columns = (list: typeof rows) =>
+    sql`unnest(${list.map((r) => r.mchNo)}::text[], ${list.map((r) => r.period)}::text[],
+      ${list.map((r) => r.amount)}::bigint[], ${list.map((r) => r.count)}::int[])`;
+  if (grow.length > 0) {
+    await sql`
+      insert into payout_usage as u (mch_no, period, amount, count)
+      select * from ${columns(grow)}
+      on conflict (mch_no, period) do update
+        set amount = u.amount + excluded.amount, count = u.count + excluded.count, updated_at = now()`.execute(
+      trx,
+    );
+  }
+  if (shrink.length > 0) {
+    await sql`
+      update payout_usage u set amount = u.amount + v.amount, count = u.count + v.count, updated_at = now()
+      from ${columns(shrink)} as v(mch_no, period, amount, count)
+      where u.mch_no = v.mch_no and u.period = v.period`.execute(trx);
+  }
+}
+
+/** A merchant's payout usage on `day` (yyyy-MM-dd) and in its month; zeros where nothing was counted. */
+export async function usageOf(
+  db: Kysely<Database>,
+  mchNo: string,
+  day: string,
+): Promise<{ day: Usage; month: Usage }> {
+  const rows = await db
+    .selectFrom('payout_usage')
+    .select(['period', 'amount', 'count'])
+    .where('mch_no', '=', mchNo)
+    .where('period', 'in', periodsOf(day))
+    .execute();
+  const of = (period: string) => {
+    const row = rows.find((r) => r.period === period);
+    return { amount: row?.amount ?? 0, count: row?.count ?? 0 };
+  };
+  return { day: of(day), month: of(day.slice(0, 7)) };
 }
 
 /** A merchant's three parts; zeros for a merchant the ledger has never seen. */

@@ -1,15 +1,16 @@
-import { isSettleType } from '@agentpay/api';
+import { isSettleType, type PayoutLimits } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import { type Clock, systemClock } from '@agentpay/runtime';
 import type { Registry } from '@agentpay/telemetry';
+import { formatWireTime } from '@agentpay/wire';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow } from '../db/schema.js';
 import type { SettlementCalendar } from '../settlement/calendar.js';
 import { createMerchantBatcher, type MerchantBatcher } from './batcher.js';
-import { type Command, keyOf } from './booking.js';
+import { type Command, keyOf, type Usage } from './booking.js';
 import { LedgerError } from './ledger.errors.js';
 import { instrumentBookings } from './ledger.metrics.js';
-import { balanceOf, bookBatch, type Outcome } from './ledger.repository.js';
+import { balanceOf, bookBatch, type Outcome, usageOf } from './ledger.repository.js';
 import { retryConflicts } from './retry.js';
 
 export interface LedgerServiceDeps {
@@ -24,6 +25,8 @@ export interface LedgerServiceDeps {
   registry?: Registry;
   /** Where "now" comes from (tests move it); the system clock by default. */
   clock?: Clock;
+  /** The zone of the days and months payout usage counts in; America/Mexico_City by default. */
+  timeZone?: string;
 }
 
 export interface PayInInput {
@@ -46,6 +49,8 @@ export interface FreezeInput {
   bizTransferNo: string;
   amount: number;
   fee: number;
+  /** The merchant's payout limits in effect; absent: none (the payout is still counted). */
+  limits?: PayoutLimits;
 }
 
 export interface AdjustInput {
@@ -116,6 +121,8 @@ export interface LedgerService {
    */
   bookNow(commands: readonly Command[], also?: AlsoInTransaction): Promise<Outcome[]>;
   balance(mchNo: string): Promise<{ available: number; pending: number; frozen: number }>;
+  /** A merchant's payout usage today and this month (Mexico City), as the limits count it. */
+  usage(mchNo: string): Promise<{ day: string; month: string; dayUsage: Usage; monthUsage: Usage }>;
   /** Waits for every queued booking (shutdown). */
   drain(): Promise<void>;
 }
@@ -151,6 +158,8 @@ function entryOf(outcome: Outcome): Booked {
 /** The ledger's use cases; each books in one transaction, idempotently by its key. */
 export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
   const { db, calendar } = deps;
+  const timeZone = deps.timeZone ?? 'America/Mexico_City';
+  const clock = deps.clock ?? systemClock;
 
   const bookInTransaction = (commands: readonly Command[], also?: AlsoInTransaction) =>
     retryConflicts(() =>
@@ -160,7 +169,8 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
             ? []
             : await bookBatch(trx, commands, {
                 settledSubject: deps.settledSubject,
-                now: (deps.clock ?? systemClock).now(),
+                now: clock.now(),
+                timeZone,
               });
         if (also) await also(trx);
         return outcomes;
@@ -212,6 +222,11 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
       requireText(input.transferNo, 'transfer_no');
       requireCentavos(input.amount, 'amount', 1);
       requireCentavos(input.fee, 'fee', 0);
+      if (input.limits) {
+        for (const [name, value] of Object.entries(input.limits)) {
+          if (value !== null) requireCentavos(value, `limits.${name}`, 0);
+        }
+      }
       return entryOf(await batcher.submit({ type: 'freeze', ...input }));
     },
     unfreeze: (mchNo, transferNo) => transferCommand('unfreeze', mchNo, transferNo),
@@ -249,6 +264,12 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
     },
     bookNow,
     balance: (mchNo) => balanceOf(db, mchNo),
+    async usage(mchNo) {
+      requireText(mchNo, 'mch_no');
+      const day = formatWireTime(clock.now(), timeZone).slice(0, 10);
+      const { day: dayUsage, month: monthUsage } = await usageOf(db, mchNo, day);
+      return { day, month: day.slice(0, 7), dayUsage, monthUsage };
+    },
     drain: () => batcher.idle(),
   };
 }

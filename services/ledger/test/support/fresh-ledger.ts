@@ -1,4 +1,5 @@
 import { createLogger } from '@agentpay/logger';
+import type { Clock } from '@agentpay/runtime';
 import { migratedTestDatabase } from '@agentpay/testing';
 import type { Kysely } from 'kysely';
 import { migrations } from '../../src/db/migrations/index.js';
@@ -15,7 +16,7 @@ export interface FreshLedger {
   ledger: LedgerService;
   settlement: Settlement;
   /** Another replica's use cases on the same database. */
-  replica(opts?: { maxBatch?: number }): LedgerService;
+  replica(opts?: { maxBatch?: number; clock?: Clock }): LedgerService;
   drop(): Promise<void>;
 }
 
@@ -25,13 +26,15 @@ export async function freshLedger(label: string): Promise<FreshLedger> {
   const logger = createLogger({ service: 'ledger-test', level: 'silent' });
   const calendar = createSettlementCalendar({ holidays: defaultHolidays(), timeZone: TIME_ZONE });
   const replicas: LedgerService[] = [];
-  const replica = (opts: { maxBatch?: number } = {}) => {
+  const replica = (opts: { maxBatch?: number; clock?: Clock } = {}) => {
     const service = createLedgerService({
       db,
       logger,
       calendar,
       settledSubject: SETTLED_SUBJECT,
       maxBatch: opts.maxBatch ?? 256,
+      timeZone: TIME_ZONE,
+      ...(opts.clock && { clock: opts.clock }),
     });
     replicas.push(service);
     return service;

@@ -85,8 +85,30 @@ export interface TransferStatusHistoryTable {
   created_at: CreatedAt;
 }
 
+/** A registered payee's state; `cooling` past its `usable_at` is usable (payee.service.ts reads it so). */
+export type PayeeStatus = 'cooling' | 'usable' | 'removed';
+
+export interface PayeesTable {
+  /** 'P' + UTC yyyyMMddHHmmss + 12-digit sequence. */
+  payee_id: string;
+  mch_no: string;
+  payee_type: string;
+  payee_account: string;
+  payee_name: string;
+  payee_code: Defaulted<string>;
+  status: PayeeStatus;
+  /** When its cooling-off ends (or ended: an approval brings it to the approval's time). */
+  usable_at: Date;
+  /** `api` (a signed request) or the dashboard person's actor id. */
+  registered_by: string;
+  approved_by: Defaulted<string>;
+  removed_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   outbox: OutboxTable;
+  payees: PayeesTable;
   transfers: TransfersTable;
   transfer_status_history: TransferStatusHistoryTable;
   inquiries: InquiriesTable;
@@ -94,4 +116,5 @@ export interface Database {
 
 export type TransferRow = Selectable<TransfersTable>;
 export type InquiryRow = Selectable<InquiriesTable>;
+export type PayeeRow = Selectable<PayeesTable>;
 export type TransferStatusHistoryRow = Selectable<TransferStatusHistoryTable>;

@@ -1,3 +1,4 @@
+import { type PayoutLimits, payoutLimitsToProto } from '@agentpay/api';
 import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import * as grpc from '@grpc/grpc-js';
 
@@ -10,11 +11,14 @@ export interface FreezeRequest {
   amount: number;
   /** Centavos. */
   fee: number;
+  /** The merchant's payout limits in effect; absent: none. */
+  limits?: PayoutLimits | undefined;
 }
 
 /**
  * What transfers needs from the ledger. Errors reject as AppErrors (see @agentpay/proto `call`):
- * INSUFFICIENT_BALANCE when the freeze does not fit, SERVICE_UNAVAILABLE when the ledger cannot be
+ * INSUFFICIENT_BALANCE when the freeze does not fit, PAYOUT_LIMIT_EXCEEDED (naming the limit) when it
+ * would pass one, SERVICE_UNAVAILABLE when the ledger cannot be
  * reached or did not answer in time (then the freeze may or may not exist).
  */
 export interface TransferLedger {
@@ -44,6 +48,7 @@ export function connectLedger(address: string): TransferLedger {
           biz_transfer_no: request.bizTransferNo,
           amount: String(request.amount),
           fee: String(request.fee),
+          limits: request.limits ? payoutLimitsToProto(request.limits) : null,
         },
         { timeoutMs: options.timeoutMs },
       );

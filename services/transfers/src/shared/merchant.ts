@@ -1,3 +1,4 @@
+import type { PayoutLimits } from '@agentpay/api';
 import type { FeeRate } from '@agentpay/wire';
 
 /** The merchant a request is for, as the gateway authenticated it. */
@@ -5,6 +6,10 @@ export interface Merchant {
   mchNo: string;
   appId: string;
   feeRate: FeeRate;
+  /** Payout limits in effect (the ledger counts and decides in the freeze); absent: none. */
+  payoutLimits?: PayoutLimits | undefined;
+  /** Transfers go only to registered, usable payees (CONTRACT section 19). */
+  registeredPayeesOnly: boolean;
 }
 
 /** What a merchant request carries besides its business parameters. */

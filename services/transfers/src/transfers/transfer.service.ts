@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { CrashPoint } from '../config.js';
 import type { Database, TransferRow } from '../db/schema.js';
 import type { TransferLedger } from '../ledger/ledger.client.js';
+import type { PayeeRegistry } from '../payees/payee.service.js';
 import type { PayoutRouter } from '../upstream/router.client.js';
 import { createReconcileSweep } from './reconcile.sweep.js';
 import { createStaleSubmissionSweep } from './stale-submission.sweep.js';
@@ -23,6 +24,8 @@ export interface TransferServiceDeps extends TransitionDeps {
   routerTimeoutMs: number;
   /** Freezes each transfer's amount + fee inside its create. */
   ledger: TransferLedger;
+  /** Registered payees, for merchants that send only to them. */
+  payees: PayeeRegistry;
   /** Longest wait for the ledger's answer. */
   ledgerTimeoutMs: number;
   /** Test only (TRANSFERS_CRASH_AT). */

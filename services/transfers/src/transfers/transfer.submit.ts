@@ -1,3 +1,4 @@
+import type { PayoutLimits } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
 import type { Clock } from '@agentpay/runtime';
@@ -6,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { CrashPoint } from '../config.js';
 import type { Database, Submission, TransferRow } from '../db/schema.js';
 import type { TransferLedger } from '../ledger/ledger.client.js';
+import type { PayeeRegistry } from '../payees/payee.service.js';
 import { checkPayee, describeProblem } from '../payees/payee-account.js';
 import { budgetMs } from '../shared/deadline.js';
 import type { Merchant, RequestContext } from '../shared/merchant.js';
@@ -30,6 +32,8 @@ export interface SubmissionDeps extends TransitionDeps {
   /** Longest wait for the router's answer to a submission. */
   routerTimeoutMs: number;
   ledger: TransferLedger;
+  /** The registered payees, checked when the merchant sends only to them. */
+  payees: PayeeRegistry;
   /** Longest wait for the ledger's answer to a Freeze or VoidFreeze. */
   ledgerTimeoutMs: number;
   /** Test only (TRANSFERS_CRASH_AT): the process exits at this point of a create. */
@@ -121,7 +125,12 @@ export function createTransferSubmission(deps: SubmissionDeps) {
    * settles the row with the answer. The freeze and the row end together (README, "Balances"): a
    * submission withdrawn for any reason has its freeze voided first.
    */
-  async function submit(row: TransferRow, traceparent: string, deadline: number): Promise<TransferRow> {
+  async function submit(
+    row: TransferRow,
+    traceparent: string,
+    deadline: number,
+    limits: PayoutLimits | undefined,
+  ): Promise<TransferRow> {
     const log = logger.child({ transferNo: row.transfer_no });
     const ledgerTimeoutMs = budgetMs(deadline, deps.ledgerTimeoutMs, DEADLINE_MARGIN_MS);
     // Nothing upstream has or will have this payout: void the freeze, then remove the row.
@@ -139,12 +148,16 @@ export function createTransferSubmission(deps: SubmissionDeps) {
           bizTransferNo: row.biz_transfer_no,
           amount: row.amount,
           fee: row.fee,
+          limits,
         },
         { timeoutMs: ledgerTimeoutMs },
       );
     } catch (err) {
       // The ledger wrote nothing: the transfer was never created, and the key is free again.
-      if (isAppError(err) && err.codeName === 'INSUFFICIENT_BALANCE') {
+      if (
+        isAppError(err) &&
+        (err.codeName === 'INSUFFICIENT_BALANCE' || err.codeName === 'PAYOUT_LIMIT_EXCEEDED')
+      ) {
         await withdrawSubmission(db, row.transfer_no, 'pending');
         throw err;
       }
@@ -225,6 +238,14 @@ export function createTransferSubmission(deps: SubmissionDeps) {
       payeeCode: transfer.payeeCode,
     });
     if (!check.ok) throw new AppError('INVALID_PAYEE_ACCOUNT', describeProblem(check.problem));
+    if (
+      merchant.registeredPayeesOnly &&
+      !(await deps.payees.usable(merchant.mchNo, check.payee.payeeType, check.payee.payeeAccount)) &&
+      // A repeat of a transfer created before its payee was removed still answers that transfer.
+      !(await findTransferByBiz(db, merchant.mchNo, transfer.bizTransferNo))
+    ) {
+      throw new AppError('PAYEE_NOT_REGISTERED');
+    }
 
     const business = {
       amount: transfer.amount,
@@ -251,7 +272,11 @@ export function createTransferSubmission(deps: SubmissionDeps) {
         client_ip: context.clientIp,
         fingerprint,
       });
-      if (inserted) return { transfer: await submit(inserted, traceparent, deadline), created: true };
+      if (inserted)
+        return {
+          transfer: await submit(inserted, traceparent, deadline, merchant.payoutLimits),
+          created: true,
+        };
       const existing = await findTransferByBiz(db, merchant.mchNo, transfer.bizTransferNo);
       if (!existing) continue;
       if (existing.fingerprint !== fingerprint) throw new AppError('DUPLICATE_TRANSFER');

@@ -27,6 +27,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
 import { connectLedger } from '../../src/ledger/ledger.client.js';
 import { main, type Transfers } from '../../src/main.js';
+import { createPayeeRegistry } from '../../src/payees/payee.service.js';
 import { createTransferService } from '../../src/transfers/transfer.service.js';
 import { connectRouter } from '../../src/upstream/router.client.js';
 
@@ -259,6 +260,7 @@ export function useTransfers() {
       routerTimeoutMs: 1_000,
       ledger: stubLedger(),
       ledgerTimeoutMs: 1_000,
+      payees: createPayeeRegistry({ db, clock, coolingMs: 0 }),
       clock,
       ...(noticeWaitMs !== undefined && { noticeWaitMs }),
     });

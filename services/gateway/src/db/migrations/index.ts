@@ -9,6 +9,8 @@ import * as approvals from './20261127T0200_approvals.js';
 import * as approvalsRequesterIndex from './20261127T1010_approvals_requester_index.js';
 import * as auditActorLabelIndex from './20261127T1130_audit_actor_label_index.js';
 
+import * as merchantControls from './20261128T1000_merchant_controls.js';
+import * as merchantSettingRequests from './20261128T1100_merchant_setting_requests.js';
 /** Every migration of the gateway database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '20261121T0500_merchants': merchants,
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T0200_approvals': approvals,
   '20261127T1010_approvals_requester_index': approvalsRequesterIndex,
   '20261127T1130_audit_actor_label_index': auditActorLabelIndex,
+  '20261128T1000_merchant_controls': merchantControls,
+  '20261128T1100_merchant_setting_requests': merchantSettingRequests,
 };

@@ -32,6 +32,10 @@ export const CODE_DOCS: Record<CodeName, CodeDoc> = {
   REQ_TIME_OUT_OF_WINDOW: { when: '`reqTime` is more than 300 s from the platform clock.', http: [200] },
   NONCE_USED: { when: '`nonceStr` was already used by this merchant in the last 24 h.', http: [200] },
   APP_NOT_FOUND: { when: '`appId` is not one of the merchant’s apps.', http: [200] },
+  ADDRESS_NOT_ALLOWED: {
+    when: 'The request is signed correctly but comes from an address outside the merchant’s `allowedIps`. Checked after the signature, so an unsigned probe learns nothing.',
+    http: [200],
+  },
   PAY_METHOD_NOT_AVAILABLE: { when: 'The payment method is not enabled for this merchant.', http: [200] },
   DUPLICATE_ORDER: { when: 'Same `bizOrderNo` as an existing order, different parameters.', http: [200] },
   ORDER_NOT_FOUND: {
@@ -40,6 +44,10 @@ export const CODE_DOCS: Record<CodeName, CodeDoc> = {
   },
   ORDER_STATUS_FORBIDS: {
     when: 'The order’s status does not allow this operation (close of a finished order).',
+    http: [200],
+  },
+  PAYIN_LIMIT_EXCEEDED: {
+    when: 'The pay order’s amount is above the merchant’s `payin.perOrder` limit; `msg` names it (`limit exceeded: payin.perOrder`). Nothing is created.',
     http: [200],
   },
   ORDER_ALREADY_PAID: {
@@ -65,6 +73,14 @@ export const CODE_DOCS: Record<CodeName, CodeDoc> = {
   },
   INSUFFICIENT_BALANCE: {
     when: 'The merchant’s available balance does not cover the transfer.',
+    http: [200],
+  },
+  PAYOUT_LIMIT_EXCEEDED: {
+    when: 'The transfer would pass one of the merchant’s payout limits; `msg` names it (`limit exceeded: payout.daily`; also `payout.perTransfer`, `payout.dailyCount`, `payout.monthly`). Nothing is created or frozen; the same `bizTransferNo` may be sent again later.',
+    http: [200],
+  },
+  PAYEE_NOT_REGISTERED: {
+    when: 'The merchant sends only to registered payees and this payee is not registered, was removed, or is still cooling off. Nothing is created.',
     http: [200],
   },
   DUPLICATE_INQUIRY: {

@@ -5,7 +5,7 @@ export interface EndpointDoc {
   operationId: string;
   /** The @agentpay/merchant-sdk method that calls it. */
   sdkMethod: string;
-  tag: 'Payments' | 'Transfers' | 'Options' | 'Balance';
+  tag: 'Payments' | 'Transfers' | 'Options' | 'Balance' | 'Controls';
   summary: string;
   description: string;
   /** Schema name of `data` on success; `array:` prefix for a list; null when data is null. */
@@ -164,5 +164,45 @@ export const ENDPOINT_DOCS: Record<string, EndpointDoc> = {
       'The merchant’s ledger records whose `createTime` lies in [`startTime`, `endTime`), oldest first, at most `limit` per page. `endTime` must be after `startTime` and at most 31 days after it (10001 naming `endTime` otherwise). While `data.nextCursor` is present, call again with it as `cursor` and the same times. Each record carries its changes and the three balances right after it: a record’s balances equal the previous record’s plus its own changes, which proves the statement. SDK: `client.allBalanceRecords()` iterates every page.',
     data: 'BalanceRecordPage',
     codes: [],
+  },
+  '/gateway/query/limits': {
+    operationId: 'queryLimits',
+    sdkMethod: 'limits',
+    tag: 'Controls',
+    summary: 'Query the limits in effect and their usage',
+    description:
+      'The merchant’s limits in effect (its own, or the platform default where it has none; `null` is no limit) and its payout usage today and this month (Mexico City calendar days and months). Usage counts a transfer’s amount without its fee from its acceptance; a transfer that ends `fail` or `close` before leaving gives it back, one that left and was returned does not. No business parameters.',
+    data: 'Limits',
+    codes: [],
+  },
+  '/gateway/payee/register': {
+    operationId: 'registerPayee',
+    sdkMethod: 'registerPayee',
+    tag: 'Controls',
+    summary: 'Register a payee',
+    description:
+      'Registers a payee for registered-payees mode. It is `cooling` until `usableAt` (PAYEE_COOLING_MINUTES after registration, 60 by default) or until a second owner or admin of the merchant approves it on the dashboard; then `usable`. Registering an account registered already answers that registration.',
+    data: 'Payee',
+    codes: ['INVALID_PAYEE_ACCOUNT', 'PAYEE_TYPE_NOT_AVAILABLE'],
+  },
+  '/gateway/query/payees': {
+    operationId: 'queryPayees',
+    sdkMethod: 'payees',
+    tag: 'Controls',
+    summary: 'List registered payees',
+    description:
+      'The merchant’s registered payees, newest first, at most `limit` (default 50) per page; removed ones are left out. While `data.nextCursor` is present, call again with it as `cursor`.',
+    data: 'PayeePage',
+    codes: [],
+  },
+  '/gateway/payee/remove': {
+    operationId: 'removePayee',
+    sdkMethod: 'removePayee',
+    tag: 'Controls',
+    summary: 'Remove a registered payee',
+    description:
+      'Removes a payee at once: transfers to it answer 40009 from now (in registered-payees mode). Removing a removed payee answers it as it is.',
+    data: 'Payee',
+    codes: ['PAYEE_NOT_REGISTERED'],
   },
 };

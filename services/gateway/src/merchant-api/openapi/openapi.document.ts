@@ -122,6 +122,11 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[] = gatewa
       { name: 'Transfers', description: 'Payee inquiry and transfers (payouts).' },
       { name: 'Options', description: 'What is open to the merchant.' },
       { name: 'Balance', description: 'The merchant’s balance and its statement.' },
+      {
+        name: 'Controls',
+        description:
+          'The controls on where money goes: the limits in effect with their usage, and the registered payees of registered-payees mode.',
+      },
     ],
     paths,
     webhooks: {

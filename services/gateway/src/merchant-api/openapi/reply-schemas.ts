@@ -21,6 +21,11 @@ const SIGNED_MONEY = (description: string): JsonSchema => ({
   multipleOf: 0.01,
   description: `${description} Signed pesos (MXN), at most 2 decimals.`,
 });
+const NULLABLE_MONEY = (description: string): JsonSchema => ({
+  ...MONEY(description),
+  type: ['number', 'null'],
+  description: `${description} Pesos; null: no limit.`,
+});
 const text = (description: string): JsonSchema => ({ type: 'string', description });
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
@@ -278,6 +283,95 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
         ),
       },
       examples: [{ records: BALANCE_RECORD_EXAMPLES, nextCursor: 'ZTEwNTc' }],
+    },
+    Limits: {
+      type: 'object',
+      description:
+        'The limits in effect (`null`: no limit) and the payout usage they are checked against, Mexico City calendar day and month.',
+      required: ['limits', 'usage'],
+      properties: {
+        limits: {
+          type: 'object',
+          required: ['payout', 'payin'],
+          properties: {
+            payout: {
+              type: 'object',
+              required: ['perTransfer', 'daily', 'dailyCount', 'monthly'],
+              properties: {
+                perTransfer: NULLABLE_MONEY('Largest amount of one transfer (fee excluded).'),
+                daily: NULLABLE_MONEY('What the transfers of one day may add up to.'),
+                dailyCount: {
+                  type: ['integer', 'null'],
+                  minimum: 0,
+                  description: 'How many transfers one day may have.',
+                },
+                monthly: NULLABLE_MONEY('What the transfers of one month may add up to.'),
+              },
+            },
+            payin: {
+              type: 'object',
+              required: ['perOrder'],
+              properties: { perOrder: NULLABLE_MONEY('Largest payment order.') },
+            },
+          },
+        },
+        usage: {
+          type: 'object',
+          required: ['day', 'payoutAmount', 'payoutCount', 'month', 'monthAmount'],
+          properties: {
+            day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Today, yyyy-MM-dd.' },
+            payoutAmount: MONEY('Transfers counted today.'),
+            payoutCount: { type: 'integer', minimum: 0, description: 'How many transfers today.' },
+            month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', description: 'This month, yyyy-MM.' },
+            monthAmount: MONEY('Transfers counted this month.'),
+          },
+        },
+      },
+      examples: [
+        {
+          limits: {
+            payout: { perTransfer: 1000000, daily: 5000000, dailyCount: 10000, monthly: 50000000 },
+            payin: { perOrder: 5000000 },
+          },
+          usage: {
+            day: '2026-11-28',
+            payoutAmount: 1500.25,
+            payoutCount: 3,
+            month: '2026-11',
+            monthAmount: 98000,
+          },
+        },
+      ],
+    },
+    Payee: {
+      type: 'object',
+      description: `A registered payee. ${DATA_NOTE}`,
+      required: ['payeeId', 'payeeType', 'payeeAccount', 'payeeName', 'status', 'usableAt', 'createTime'],
+      properties: {
+        payeeId: text('Platform payee id.'),
+        payeeType: text('As in `transfer`.'),
+        payeeAccount: text('As in `transfer` (a CLABE is kept as given).'),
+        payeeName: text('The payee’s name.'),
+        payeeCode: text('Institution code, when the type has one.'),
+        status: {
+          type: 'string',
+          enum: ['cooling', 'usable', 'removed'],
+          description:
+            '`cooling` until `usableAt` or a second person’s approval, then `usable`; `removed` for good.',
+        },
+        usableAt: WIRE_TIME,
+        createTime: WIRE_TIME,
+        removeTime: WIRE_TIME,
+      },
+    },
+    PayeePage: {
+      type: 'object',
+      description: DATA_NOTE,
+      required: ['payees'],
+      properties: {
+        payees: { type: 'array', items: ref('Payee') },
+        nextCursor: text('Pass it as `cursor` for the next page; absent on the last page.'),
+      },
     },
     ErrorEnvelope: envelope({ type: 'null' }, 'A failure: `code` is not 0 and `data` is null.'),
     PayOrderCallback: callback('PayOrder', 'orderNo'),

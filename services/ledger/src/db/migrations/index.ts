@@ -10,6 +10,7 @@ import * as reconRunsIndexes from './20261127T1010_recon_runs_indexes.js';
 import * as orderEntriesIndexes from './20261127T1200_order_entries_indexes.js';
 import * as settlementsIndex from './20261127T1300_settlements_index.js';
 import * as settlementRuns from './20261127T1400_settlement_runs.js';
+import * as payoutUsage from './20261128T1000_payout_usage.js';
 
 /** Every migration of the ledger database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T1200_order_entries_indexes': orderEntriesIndexes,
   '20261127T1300_settlements_index': settlementsIndex,
   '20261127T1400_settlement_runs': settlementRuns,
+  '20261128T1000_payout_usage': payoutUsage,
 };

@@ -1,5 +1,6 @@
 // Original file: proto/common/v1/common.proto
 
+import type { PayoutLimits as _agentpay_common_v1_PayoutLimits, PayoutLimits__Output as _agentpay_common_v1_PayoutLimits__Output } from '../../../agentpay/common/v1/PayoutLimits.js';
 import type { Long } from '@grpc/proto-loader';
 
 /**
@@ -28,6 +29,14 @@ export interface MerchantContext {
    * The merchant's registered name: whom a payer pays (payBody's beneficiaryName), never a channel's label.
    */
   'merchant_name'?: (string);
+  /**
+   * The merchant's payout limits in effect (its own, else the platform's default); absent: no limits.
+   */
+  'payout_limits'?: (_agentpay_common_v1_PayoutLimits | null);
+  /**
+   * Transfers go only to payees the merchant registered and that are usable (CONTRACT section 19).
+   */
+  'registered_payees_only'?: (boolean);
 }
 
 /**
@@ -56,4 +65,12 @@ export interface MerchantContext__Output {
    * The merchant's registered name: whom a payer pays (payBody's beneficiaryName), never a channel's label.
    */
   'merchant_name': (string);
+  /**
+   * The merchant's payout limits in effect (its own, else the platform's default); absent: no limits.
+   */
+  'payout_limits': (_agentpay_common_v1_PayoutLimits__Output | null);
+  /**
+   * Transfers go only to payees the merchant registered and that are usable (CONTRACT section 19).
+   */
+  'registered_payees_only': (boolean);
 }

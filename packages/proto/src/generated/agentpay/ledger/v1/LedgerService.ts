@@ -11,6 +11,7 @@ import type { DiscrepancyKey as _agentpay_ledger_v1_DiscrepancyKey, DiscrepancyK
 import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from '../../../agentpay/ledger/v1/FreezeRequest.js';
 import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from '../../../agentpay/ledger/v1/FreezeResponse.js';
 import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from '../../../agentpay/ledger/v1/GetBalanceRequest.js';
+import type { GetPayoutUsageRequest as _agentpay_ledger_v1_GetPayoutUsageRequest, GetPayoutUsageRequest__Output as _agentpay_ledger_v1_GetPayoutUsageRequest__Output } from '../../../agentpay/ledger/v1/GetPayoutUsageRequest.js';
 import type { GetStatementRequest as _agentpay_ledger_v1_GetStatementRequest, GetStatementRequest__Output as _agentpay_ledger_v1_GetStatementRequest__Output } from '../../../agentpay/ledger/v1/GetStatementRequest.js';
 import type { GetStatementResponse as _agentpay_ledger_v1_GetStatementResponse, GetStatementResponse__Output as _agentpay_ledger_v1_GetStatementResponse__Output } from '../../../agentpay/ledger/v1/GetStatementResponse.js';
 import type { ListDiscrepanciesRequest as _agentpay_ledger_v1_ListDiscrepanciesRequest, ListDiscrepanciesRequest__Output as _agentpay_ledger_v1_ListDiscrepanciesRequest__Output } from '../../../agentpay/ledger/v1/ListDiscrepanciesRequest.js';
@@ -25,6 +26,7 @@ import type { ListSettlementsRequest as _agentpay_ledger_v1_ListSettlementsReque
 import type { ListSettlementsResponse as _agentpay_ledger_v1_ListSettlementsResponse, ListSettlementsResponse__Output as _agentpay_ledger_v1_ListSettlementsResponse__Output } from '../../../agentpay/ledger/v1/ListSettlementsResponse.js';
 import type { MerchantBalance as _agentpay_ledger_v1_MerchantBalance, MerchantBalance__Output as _agentpay_ledger_v1_MerchantBalance__Output } from '../../../agentpay/ledger/v1/MerchantBalance.js';
 import type { OrderEntriesRequest as _agentpay_ledger_v1_OrderEntriesRequest, OrderEntriesRequest__Output as _agentpay_ledger_v1_OrderEntriesRequest__Output } from '../../../agentpay/ledger/v1/OrderEntriesRequest.js';
+import type { PayoutUsage as _agentpay_ledger_v1_PayoutUsage, PayoutUsage__Output as _agentpay_ledger_v1_PayoutUsage__Output } from '../../../agentpay/ledger/v1/PayoutUsage.js';
 import type { ResolveDiscrepancyRequest as _agentpay_ledger_v1_ResolveDiscrepancyRequest, ResolveDiscrepancyRequest__Output as _agentpay_ledger_v1_ResolveDiscrepancyRequest__Output } from '../../../agentpay/ledger/v1/ResolveDiscrepancyRequest.js';
 import type { RunReconciliationRequest as _agentpay_ledger_v1_RunReconciliationRequest, RunReconciliationRequest__Output as _agentpay_ledger_v1_RunReconciliationRequest__Output } from '../../../agentpay/ledger/v1/RunReconciliationRequest.js';
 import type { RunReconciliationResponse as _agentpay_ledger_v1_RunReconciliationResponse, RunReconciliationResponse__Output as _agentpay_ledger_v1_RunReconciliationResponse__Output } from '../../../agentpay/ledger/v1/RunReconciliationResponse.js';
@@ -67,18 +69,24 @@ export interface LedgerServiceClient extends grpc.Client {
   check(argument: _agentpay_ledger_v1_CheckRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_CheckResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * Holds amount + fee of a transfer (available -> frozen). Idempotent by transfer_no. Refused with
-   * FAILED_PRECONDITION / INSUFFICIENT_BALANCE when available < amount + fee (nothing is written), and
-   * with FAILED_PRECONDITION / DUPLICATE_TRANSFER when the transfer_no was voided before.
+   * Holds amount + fee of a transfer (available -> frozen) and counts its amount in the merchant's
+   * payout usage of the day and month, in one transaction. Idempotent by transfer_no. Refused with
+   * FAILED_PRECONDITION / PAYOUT_LIMIT_EXCEEDED (the message names the limit, e.g. payout.daily) when it
+   * would pass one of `limits`, with FAILED_PRECONDITION / INSUFFICIENT_BALANCE when available < amount +
+   * fee (nothing is written in either case), and with FAILED_PRECONDITION / DUPLICATE_TRANSFER when the
+   * transfer_no was voided before.
    */
   Freeze(argument: _agentpay_ledger_v1_FreezeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
   Freeze(argument: _agentpay_ledger_v1_FreezeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
   Freeze(argument: _agentpay_ledger_v1_FreezeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
   Freeze(argument: _agentpay_ledger_v1_FreezeRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Holds amount + fee of a transfer (available -> frozen). Idempotent by transfer_no. Refused with
-   * FAILED_PRECONDITION / INSUFFICIENT_BALANCE when available < amount + fee (nothing is written), and
-   * with FAILED_PRECONDITION / DUPLICATE_TRANSFER when the transfer_no was voided before.
+   * Holds amount + fee of a transfer (available -> frozen) and counts its amount in the merchant's
+   * payout usage of the day and month, in one transaction. Idempotent by transfer_no. Refused with
+   * FAILED_PRECONDITION / PAYOUT_LIMIT_EXCEEDED (the message names the limit, e.g. payout.daily) when it
+   * would pass one of `limits`, with FAILED_PRECONDITION / INSUFFICIENT_BALANCE when available < amount +
+   * fee (nothing is written in either case), and with FAILED_PRECONDITION / DUPLICATE_TRANSFER when the
+   * transfer_no was voided before.
    */
   freeze(argument: _agentpay_ledger_v1_FreezeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
   freeze(argument: _agentpay_ledger_v1_FreezeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
@@ -108,6 +116,21 @@ export interface LedgerServiceClient extends grpc.Client {
   getDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
   getDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
   getDiscrepancy(argument: _agentpay_ledger_v1_DiscrepancyKey, callback: grpc.requestCallback<_agentpay_ledger_v1_Discrepancy__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * A merchant's payout usage today and this month (Mexico City), as Freeze counts it.
+   */
+  GetPayoutUsage(argument: _agentpay_ledger_v1_GetPayoutUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_PayoutUsage__Output>): grpc.ClientUnaryCall;
+  GetPayoutUsage(argument: _agentpay_ledger_v1_GetPayoutUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_PayoutUsage__Output>): grpc.ClientUnaryCall;
+  GetPayoutUsage(argument: _agentpay_ledger_v1_GetPayoutUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_PayoutUsage__Output>): grpc.ClientUnaryCall;
+  GetPayoutUsage(argument: _agentpay_ledger_v1_GetPayoutUsageRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_PayoutUsage__Output>): grpc.ClientUnaryCall;
+  /**
+   * A merchant's payout usage today and this month (Mexico City), as Freeze counts it.
+   */
+  getPayoutUsage(argument: _agentpay_ledger_v1_GetPayoutUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_PayoutUsage__Output>): grpc.ClientUnaryCall;
+  getPayoutUsage(argument: _agentpay_ledger_v1_GetPayoutUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_PayoutUsage__Output>): grpc.ClientUnaryCall;
+  getPayoutUsage(argument: _agentpay_ledger_v1_GetPayoutUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_PayoutUsage__Output>): grpc.ClientUnaryCall;
+  getPayoutUsage(argument: _agentpay_ledger_v1_GetPayoutUsageRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_PayoutUsage__Output>): grpc.ClientUnaryCall;
   
   /**
    * A merchant's statement of [start_time, end_time): the balance at its start and at its end, and its
@@ -309,9 +332,12 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
   Check: grpc.handleUnaryCall<_agentpay_ledger_v1_CheckRequest__Output, _agentpay_ledger_v1_CheckResponse>;
   
   /**
-   * Holds amount + fee of a transfer (available -> frozen). Idempotent by transfer_no. Refused with
-   * FAILED_PRECONDITION / INSUFFICIENT_BALANCE when available < amount + fee (nothing is written), and
-   * with FAILED_PRECONDITION / DUPLICATE_TRANSFER when the transfer_no was voided before.
+   * Holds amount + fee of a transfer (available -> frozen) and counts its amount in the merchant's
+   * payout usage of the day and month, in one transaction. Idempotent by transfer_no. Refused with
+   * FAILED_PRECONDITION / PAYOUT_LIMIT_EXCEEDED (the message names the limit, e.g. payout.daily) when it
+   * would pass one of `limits`, with FAILED_PRECONDITION / INSUFFICIENT_BALANCE when available < amount +
+   * fee (nothing is written in either case), and with FAILED_PRECONDITION / DUPLICATE_TRANSFER when the
+   * transfer_no was voided before.
    */
   Freeze: grpc.handleUnaryCall<_agentpay_ledger_v1_FreezeRequest__Output, _agentpay_ledger_v1_FreezeResponse>;
   
@@ -321,6 +347,11 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
    * Errors: NOT_FOUND.
    */
   GetDiscrepancy: grpc.handleUnaryCall<_agentpay_ledger_v1_DiscrepancyKey__Output, _agentpay_ledger_v1_Discrepancy>;
+  
+  /**
+   * A merchant's payout usage today and this month (Mexico City), as Freeze counts it.
+   */
+  GetPayoutUsage: grpc.handleUnaryCall<_agentpay_ledger_v1_GetPayoutUsageRequest__Output, _agentpay_ledger_v1_PayoutUsage>;
   
   /**
    * A merchant's statement of [start_time, end_time): the balance at its start and at its end, and its
@@ -395,6 +426,7 @@ export interface LedgerServiceDefinition extends grpc.ServiceDefinition {
   Freeze: MethodDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeRequest__Output, _agentpay_ledger_v1_FreezeResponse__Output>
   GetBalance: MethodDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance__Output>
   GetDiscrepancy: MethodDefinition<_agentpay_ledger_v1_DiscrepancyKey, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_DiscrepancyKey__Output, _agentpay_ledger_v1_Discrepancy__Output>
+  GetPayoutUsage: MethodDefinition<_agentpay_ledger_v1_GetPayoutUsageRequest, _agentpay_ledger_v1_PayoutUsage, _agentpay_ledger_v1_GetPayoutUsageRequest__Output, _agentpay_ledger_v1_PayoutUsage__Output>
   GetStatement: MethodDefinition<_agentpay_ledger_v1_GetStatementRequest, _agentpay_ledger_v1_GetStatementResponse, _agentpay_ledger_v1_GetStatementRequest__Output, _agentpay_ledger_v1_GetStatementResponse__Output>
   ListDiscrepancies: MethodDefinition<_agentpay_ledger_v1_ListDiscrepanciesRequest, _agentpay_ledger_v1_ListDiscrepanciesResponse, _agentpay_ledger_v1_ListDiscrepanciesRequest__Output, _agentpay_ledger_v1_ListDiscrepanciesResponse__Output>
   ListOrderEntries: MethodDefinition<_agentpay_ledger_v1_OrderEntriesRequest, _agentpay_ledger_v1_ListRecordsResponse, _agentpay_ledger_v1_OrderEntriesRequest__Output, _agentpay_ledger_v1_ListRecordsResponse__Output>

@@ -6,14 +6,37 @@ import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequ
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from '../../../agentpay/transfers/v1/CreateTransferResponse.js';
 import type { InquireRequest as _agentpay_transfers_v1_InquireRequest, InquireRequest__Output as _agentpay_transfers_v1_InquireRequest__Output } from '../../../agentpay/transfers/v1/InquireRequest.js';
 import type { Inquiry as _agentpay_transfers_v1_Inquiry, Inquiry__Output as _agentpay_transfers_v1_Inquiry__Output } from '../../../agentpay/transfers/v1/Inquiry.js';
+import type { ListPayeesRequest as _agentpay_transfers_v1_ListPayeesRequest, ListPayeesRequest__Output as _agentpay_transfers_v1_ListPayeesRequest__Output } from '../../../agentpay/transfers/v1/ListPayeesRequest.js';
+import type { ListPayeesResponse as _agentpay_transfers_v1_ListPayeesResponse, ListPayeesResponse__Output as _agentpay_transfers_v1_ListPayeesResponse__Output } from '../../../agentpay/transfers/v1/ListPayeesResponse.js';
 import type { ListTransfersRequest as _agentpay_transfers_v1_ListTransfersRequest, ListTransfersRequest__Output as _agentpay_transfers_v1_ListTransfersRequest__Output } from '../../../agentpay/transfers/v1/ListTransfersRequest.js';
 import type { ListTransfersResponse as _agentpay_transfers_v1_ListTransfersResponse, ListTransfersResponse__Output as _agentpay_transfers_v1_ListTransfersResponse__Output } from '../../../agentpay/transfers/v1/ListTransfersResponse.js';
+import type { PayeeAction as _agentpay_transfers_v1_PayeeAction, PayeeAction__Output as _agentpay_transfers_v1_PayeeAction__Output } from '../../../agentpay/transfers/v1/PayeeAction.js';
+import type { RegisterPayeeRequest as _agentpay_transfers_v1_RegisterPayeeRequest, RegisterPayeeRequest__Output as _agentpay_transfers_v1_RegisterPayeeRequest__Output } from '../../../agentpay/transfers/v1/RegisterPayeeRequest.js';
+import type { RegisterPayeeResponse as _agentpay_transfers_v1_RegisterPayeeResponse, RegisterPayeeResponse__Output as _agentpay_transfers_v1_RegisterPayeeResponse__Output } from '../../../agentpay/transfers/v1/RegisterPayeeResponse.js';
+import type { RegisteredPayee as _agentpay_transfers_v1_RegisteredPayee, RegisteredPayee__Output as _agentpay_transfers_v1_RegisteredPayee__Output } from '../../../agentpay/transfers/v1/RegisteredPayee.js';
 import type { Transfer as _agentpay_transfers_v1_Transfer, Transfer__Output as _agentpay_transfers_v1_Transfer__Output } from '../../../agentpay/transfers/v1/Transfer.js';
 import type { TransferHistory as _agentpay_transfers_v1_TransferHistory, TransferHistory__Output as _agentpay_transfers_v1_TransferHistory__Output } from '../../../agentpay/transfers/v1/TransferHistory.js';
 import type { TransferHistoryRequest as _agentpay_transfers_v1_TransferHistoryRequest, TransferHistoryRequest__Output as _agentpay_transfers_v1_TransferHistoryRequest__Output } from '../../../agentpay/transfers/v1/TransferHistoryRequest.js';
 import type { TransferRef as _agentpay_transfers_v1_TransferRef, TransferRef__Output as _agentpay_transfers_v1_TransferRef__Output } from '../../../agentpay/transfers/v1/TransferRef.js';
 
 export interface TransferServiceClient extends grpc.Client {
+  /**
+   * A second merchant person makes a cooling payee usable now. Errors: PAYEE_NOT_REGISTERED,
+   * INVALID_PARAMETER (the approver registered it).
+   */
+  ApprovePayee(argument: _agentpay_transfers_v1_PayeeAction, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  ApprovePayee(argument: _agentpay_transfers_v1_PayeeAction, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  ApprovePayee(argument: _agentpay_transfers_v1_PayeeAction, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  ApprovePayee(argument: _agentpay_transfers_v1_PayeeAction, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  /**
+   * A second merchant person makes a cooling payee usable now. Errors: PAYEE_NOT_REGISTERED,
+   * INVALID_PARAMETER (the approver registered it).
+   */
+  approvePayee(argument: _agentpay_transfers_v1_PayeeAction, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  approvePayee(argument: _agentpay_transfers_v1_PayeeAction, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  approvePayee(argument: _agentpay_transfers_v1_PayeeAction, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  approvePayee(argument: _agentpay_transfers_v1_PayeeAction, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  
   /**
    * Creates and submits a transfer; idempotent on mch_no + biz_transfer_no. Errors: PAYEE_TYPE_NOT_AVAILABLE,
    * PAYEE_CODE_NOT_AVAILABLE, INVALID_PAYEE_ACCOUNT, DUPLICATE_TRANSFER, INSUFFICIENT_BALANCE,
@@ -83,6 +106,21 @@ export interface TransferServiceClient extends grpc.Client {
   inquire(argument: _agentpay_transfers_v1_InquireRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_Inquiry__Output>): grpc.ClientUnaryCall;
   
   /**
+   * The merchant's payees newest first, keyset-paged. Errors: INVALID_PARAMETER (a bad cursor).
+   */
+  ListPayees(argument: _agentpay_transfers_v1_ListPayeesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ListPayeesResponse__Output>): grpc.ClientUnaryCall;
+  ListPayees(argument: _agentpay_transfers_v1_ListPayeesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_ListPayeesResponse__Output>): grpc.ClientUnaryCall;
+  ListPayees(argument: _agentpay_transfers_v1_ListPayeesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ListPayeesResponse__Output>): grpc.ClientUnaryCall;
+  ListPayees(argument: _agentpay_transfers_v1_ListPayeesRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_ListPayeesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The merchant's payees newest first, keyset-paged. Errors: INVALID_PARAMETER (a bad cursor).
+   */
+  listPayees(argument: _agentpay_transfers_v1_ListPayeesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ListPayeesResponse__Output>): grpc.ClientUnaryCall;
+  listPayees(argument: _agentpay_transfers_v1_ListPayeesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_ListPayeesResponse__Output>): grpc.ClientUnaryCall;
+  listPayees(argument: _agentpay_transfers_v1_ListPayeesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ListPayeesResponse__Output>): grpc.ClientUnaryCall;
+  listPayees(argument: _agentpay_transfers_v1_ListPayeesRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_ListPayeesResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * For operators and the merchant dashboard: transfers newest first (created_at, then transfer_no),
    * keyset-paged; within one merchant when mch_no is set. Errors: INVALID_PARAMETER.
    */
@@ -99,9 +137,49 @@ export interface TransferServiceClient extends grpc.Client {
   listTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
   listTransfers(argument: _agentpay_transfers_v1_ListTransfersRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_ListTransfersResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Registered payees (CONTRACT section 19). Registers one, cooling off until PAYEE_COOLING_MINUTES passed;
+   * a repeat for an account registered already answers that registration (created false). Errors:
+   * INVALID_PAYEE_ACCOUNT, PAYEE_TYPE_NOT_AVAILABLE, INVALID_PARAMETER.
+   */
+  RegisterPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
+  RegisterPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
+  RegisterPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
+  RegisterPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Registered payees (CONTRACT section 19). Registers one, cooling off until PAYEE_COOLING_MINUTES passed;
+   * a repeat for an account registered already answers that registration (created false). Errors:
+   * INVALID_PAYEE_ACCOUNT, PAYEE_TYPE_NOT_AVAILABLE, INVALID_PARAMETER.
+   */
+  registerPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
+  registerPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
+  registerPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
+  registerPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Removes a payee at once (transfers to it are refused from now). Errors: PAYEE_NOT_REGISTERED.
+   */
+  RemovePayee(argument: _agentpay_transfers_v1_PayeeAction, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  RemovePayee(argument: _agentpay_transfers_v1_PayeeAction, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  RemovePayee(argument: _agentpay_transfers_v1_PayeeAction, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  RemovePayee(argument: _agentpay_transfers_v1_PayeeAction, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  /**
+   * Removes a payee at once (transfers to it are refused from now). Errors: PAYEE_NOT_REGISTERED.
+   */
+  removePayee(argument: _agentpay_transfers_v1_PayeeAction, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  removePayee(argument: _agentpay_transfers_v1_PayeeAction, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  removePayee(argument: _agentpay_transfers_v1_PayeeAction, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  removePayee(argument: _agentpay_transfers_v1_PayeeAction, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface TransferServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * A second merchant person makes a cooling payee usable now. Errors: PAYEE_NOT_REGISTERED,
+   * INVALID_PARAMETER (the approver registered it).
+   */
+  ApprovePayee: grpc.handleUnaryCall<_agentpay_transfers_v1_PayeeAction__Output, _agentpay_transfers_v1_RegisteredPayee>;
+  
   /**
    * Creates and submits a transfer; idempotent on mch_no + biz_transfer_no. Errors: PAYEE_TYPE_NOT_AVAILABLE,
    * PAYEE_CODE_NOT_AVAILABLE, INVALID_PAYEE_ACCOUNT, DUPLICATE_TRANSFER, INSUFFICIENT_BALANCE,
@@ -127,17 +205,38 @@ export interface TransferServiceHandlers extends grpc.UntypedServiceImplementati
   Inquire: grpc.handleUnaryCall<_agentpay_transfers_v1_InquireRequest__Output, _agentpay_transfers_v1_Inquiry>;
   
   /**
+   * The merchant's payees newest first, keyset-paged. Errors: INVALID_PARAMETER (a bad cursor).
+   */
+  ListPayees: grpc.handleUnaryCall<_agentpay_transfers_v1_ListPayeesRequest__Output, _agentpay_transfers_v1_ListPayeesResponse>;
+  
+  /**
    * For operators and the merchant dashboard: transfers newest first (created_at, then transfer_no),
    * keyset-paged; within one merchant when mch_no is set. Errors: INVALID_PARAMETER.
    */
   ListTransfers: grpc.handleUnaryCall<_agentpay_transfers_v1_ListTransfersRequest__Output, _agentpay_transfers_v1_ListTransfersResponse>;
   
+  /**
+   * Registered payees (CONTRACT section 19). Registers one, cooling off until PAYEE_COOLING_MINUTES passed;
+   * a repeat for an account registered already answers that registration (created false). Errors:
+   * INVALID_PAYEE_ACCOUNT, PAYEE_TYPE_NOT_AVAILABLE, INVALID_PARAMETER.
+   */
+  RegisterPayee: grpc.handleUnaryCall<_agentpay_transfers_v1_RegisterPayeeRequest__Output, _agentpay_transfers_v1_RegisterPayeeResponse>;
+  
+  /**
+   * Removes a payee at once (transfers to it are refused from now). Errors: PAYEE_NOT_REGISTERED.
+   */
+  RemovePayee: grpc.handleUnaryCall<_agentpay_transfers_v1_PayeeAction__Output, _agentpay_transfers_v1_RegisteredPayee>;
+  
 }
 
 export interface TransferServiceDefinition extends grpc.ServiceDefinition {
+  ApprovePayee: MethodDefinition<_agentpay_transfers_v1_PayeeAction, _agentpay_transfers_v1_RegisteredPayee, _agentpay_transfers_v1_PayeeAction__Output, _agentpay_transfers_v1_RegisteredPayee__Output>
   CreateTransfer: MethodDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferRequest__Output, _agentpay_transfers_v1_CreateTransferResponse__Output>
   GetTransfer: MethodDefinition<_agentpay_transfers_v1_TransferRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_TransferRef__Output, _agentpay_transfers_v1_Transfer__Output>
   GetTransferHistory: MethodDefinition<_agentpay_transfers_v1_TransferHistoryRequest, _agentpay_transfers_v1_TransferHistory, _agentpay_transfers_v1_TransferHistoryRequest__Output, _agentpay_transfers_v1_TransferHistory__Output>
   Inquire: MethodDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_Inquiry, _agentpay_transfers_v1_InquireRequest__Output, _agentpay_transfers_v1_Inquiry__Output>
+  ListPayees: MethodDefinition<_agentpay_transfers_v1_ListPayeesRequest, _agentpay_transfers_v1_ListPayeesResponse, _agentpay_transfers_v1_ListPayeesRequest__Output, _agentpay_transfers_v1_ListPayeesResponse__Output>
   ListTransfers: MethodDefinition<_agentpay_transfers_v1_ListTransfersRequest, _agentpay_transfers_v1_ListTransfersResponse, _agentpay_transfers_v1_ListTransfersRequest__Output, _agentpay_transfers_v1_ListTransfersResponse__Output>
+  RegisterPayee: MethodDefinition<_agentpay_transfers_v1_RegisterPayeeRequest, _agentpay_transfers_v1_RegisterPayeeResponse, _agentpay_transfers_v1_RegisterPayeeRequest__Output, _agentpay_transfers_v1_RegisterPayeeResponse__Output>
+  RemovePayee: MethodDefinition<_agentpay_transfers_v1_PayeeAction, _agentpay_transfers_v1_RegisteredPayee, _agentpay_transfers_v1_PayeeAction__Output, _agentpay_transfers_v1_RegisteredPayee__Output>
 }
