@@ -71,6 +71,7 @@ export function stpEmulatorRoute(config: RouterConfig): NewRoute {
       passphraseRef: 'CHANNEL_STP_PASSPHRASE',
       webhookAllow: ['127.0.0.1/32', '::1/128'],
       verifyDeposits: true,
+      verifyNotices: true,
       noticeUrl: `${config.PUBLIC_NOTICE_URL.replace(/\/+$/, '')}/notices/stp-default`,
     },
     credentialsRef: '',
