@@ -618,8 +618,9 @@ describe('the day over STP', () => {
     expect(totals.pending).toBe(0);
     expect(totals.returned).toBe(flows.returnedDeposits.length);
     expect(totals.returned).toBe(3);
-    // Deposits: two kept, three sent back. Payouts: liquidated, returned (out and back), sent twice.
-    expect(totals.lines).toBe(2 + 3 + 1 + 2 + 1);
+    // Deposits: two kept, three sent back. Payouts: liquidated, returned (out and back), the one a forged
+    // notice named (liquidated), sent twice.
+    expect(totals.lines).toBe(2 + 3 + 1 + 2 + 1 + 1);
     expect(totals.matched).toBe(totals.lines - totals.returned);
 
     const check = await admin('GET', '/admin/ledger/check');
