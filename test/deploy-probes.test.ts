@@ -3,6 +3,7 @@
  * and each probe (HTTP path or grpc.health.v1 on its port) is answered as the kubelet would need it.
  */
 import type { Ports, ServiceName, Stack } from '@agentpay/stack';
+import { waitFor } from '@agentpay/testing';
 import type { IDeployment } from 'kubernetes-models/apps/v1';
 import type { IContainer, IProbe } from 'kubernetes-models/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +85,7 @@ describe('the probes of the manifests, against the running services', () => {
     expect(probes).toHaveLength(21);
   });
 
-  it('gets a 2xx from every HTTP probe path, the gateway readiness (/healthz, all dependencies) included', async () => {
+  it('gets a 2xx from every HTTP probe path, the gateway readiness (/healthz, every dependency up) included', async () => {
     const http = probes.filter((p) => p.kind === 'http');
     expect(http.map((p) => p.where)).toEqual(
       expect.arrayContaining(['gateway readiness', 'notifier liveness', 'upstream-sandbox startup']),
@@ -106,5 +107,46 @@ describe('the probes of the manifests, against the running services', () => {
       expect(probe.path, probe.where).toBe('');
       expect(await checkGrpcHealth(`127.0.0.1:${probe.port}`), probe.where).toBe(true);
     }
+  });
+
+  // Last: it stops services for good.
+  it('keeps the gateway ready with the notifier stopped (its outage a metric), and not ready with the ledger stopped', async () => {
+    const readiness = probes.find((p) => p.where === 'gateway readiness')!;
+    const ready = async () => {
+      const response = await fetch(`http://127.0.0.1:${readiness.port}${readiness.path}`);
+      return {
+        status: response.status,
+        body: (await response.json()) as { checks: Record<string, boolean> },
+      };
+    };
+    const notifierUp = async () => {
+      const metrics = await (await fetch(`${stack.urls.admin}/metrics`)).text();
+      // Every series also carries the registry's default label (service="gateway").
+      return /^gateway_dependency_up\{[^}]*dependency="notifier"[^}]*\} (\d)$/m.exec(metrics)?.[1];
+    };
+
+    await stack.kill('notifier');
+    // The probe's answer is kept for a second: wait until it has seen the notifier gone.
+    const degraded = await waitFor(
+      async () => {
+        const answer = await ready();
+        return answer.body.checks['notifier'] === false ? answer : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 250, message: 'the readiness probe to see the notifier down' },
+    );
+    expect(degraded.status).toBe(200);
+    expect(degraded.body.checks).toMatchObject({ ledger: true, payments: true, transfers: true });
+    expect(await notifierUp()).toBe('0');
+
+    await stack.kill('ledger');
+    const down = await waitFor(
+      async () => {
+        const answer = await ready();
+        return answer.body.checks['ledger'] === false ? answer : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 250, message: 'the readiness probe to see the ledger down' },
+    );
+    // Balances need the ledger: without it the pod leaves the Ingress.
+    expect(down.status).toBe(503);
   });
 });

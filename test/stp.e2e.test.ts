@@ -504,6 +504,47 @@ describe('payouts over STP', () => {
     await balanceBecomes({ ...before, available: before.available - feeFor(70_00, FEE_RATE) });
   });
 
+  it('a forged cambio-estado (CN, Devuelta) for a payout STP liquidated changes nothing: still success, funds stay paid out', async () => {
+    const before = await balance();
+    const { data } = await transfer('Ana Gomez', 80, '/tr-forged');
+    flows.expectedCallbacks.set('/tr-forged', ['success']);
+    const done = await transferReaches(data.transferNo, 'success');
+    const paidOut = { ...before, available: before.available - 80_00 - feeFor(80_00, FEE_RATE) };
+    await balanceBecomes(paidOut);
+    const [stp] = await stpOrders(String(done['claveRastreo']));
+    expect(stp).toMatchObject({ tipoOrden: 'E', estado: 'LQ' });
+
+    // From an allowed address (the route's allow-list has loopback), naming STP's own id of the order:
+    // "cancelled", then "returned" (which would close the transfer and give the merchant the amount back).
+    for (const estado of ['CN', 'Devuelta']) {
+      const forged = await http(`${noticeUrl}/notices/${ROUTE}/cambio-estado`, 'POST', {
+        id: stp.id,
+        empresa: stp.empresa,
+        folioOrigen: null,
+        estado,
+        causaDevolucion: estado === 'CN' ? null : 2,
+        tsLiquidacion: null,
+      });
+      // STP's own state (LQ) was applied again, which changes nothing; the claim is counted as unverified.
+      expect(forged.status).toBe(200);
+      expect(forged.json).toEqual({ mensaje: 'recibido' });
+    }
+    // The forged state was never recorded, so nothing can apply it later.
+    const statuses = await routerRows(
+      'select status from upstream_notices where route_id = $1 and ref = $2',
+      ROUTE,
+      data.transferNo,
+    );
+    expect(statuses.map((row) => row['status'])).toEqual(expect.not.arrayContaining(['fail', 'returned']));
+    await waitFor(async () => (await admin('GET', '/admin/ledger/check')).json.ok === true, {
+      timeoutMs: 15_000,
+      intervalMs: 200,
+      message: 'the books to be consistent',
+    });
+    expect((await transferOrder(data.transferNo))['status']).toBe('success');
+    expect(await balance()).toEqual(paidOut);
+  });
+
   it('a payout sent twice (its first answer lost) is one order at STP (−1 answered from consultaOrden) and settles once', async () => {
     const before = await balance();
     const { params, data } = await transfer('Ana Lopez', 33.3, '/tr-twice');
@@ -577,8 +618,9 @@ describe('the day over STP', () => {
     expect(totals.pending).toBe(0);
     expect(totals.returned).toBe(flows.returnedDeposits.length);
     expect(totals.returned).toBe(3);
-    // Deposits: two kept, three sent back. Payouts: liquidated, returned (out and back), sent twice.
-    expect(totals.lines).toBe(2 + 3 + 1 + 2 + 1);
+    // Deposits: two kept, three sent back. Payouts: liquidated, returned (out and back), the one a forged
+    // notice named (liquidated), sent twice.
+    expect(totals.lines).toBe(2 + 3 + 1 + 2 + 1 + 1);
     expect(totals.matched).toBe(totals.lines - totals.returned);
 
     const check = await admin('GET', '/admin/ledger/check');

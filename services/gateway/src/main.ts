@@ -3,7 +3,7 @@ import { createDb } from '@agentpay/db';
 import { boundPort } from '@agentpay/http';
 import { CLIENT_OPTIONS, checkGrpcHealth, loadProtos } from '@agentpay/proto';
 import { bootstrapService } from '@agentpay/service';
-import { requestMetrics } from '@agentpay/telemetry';
+import { Gauge, requestMetrics } from '@agentpay/telemetry';
 import { createEnvelopeSigner, loadPlatformKey } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import { sql } from 'kysely';
@@ -110,6 +110,12 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     const cashierTokens = createCashierTokens(cashierSecret(config.CASHIER_SECRET, platformKey.privateKey));
     const cashier = { links: cashierLinks(db), tokens: cashierTokens, publicBaseUrl: config.PUBLIC_BASE_URL };
 
+    const dependencyUp = new Gauge({
+      name: 'gateway_dependency_up',
+      help: 'Whether a dependency answered the last readiness probe (1) or not (0); only notifier may be 0 while ready',
+      labelNames: ['dependency'],
+      registers: [registry],
+    });
     let lastHealth:
       | { at: number; value: Promise<{ ok: boolean; checks: Record<string, boolean> }> }
       | undefined;
@@ -135,15 +141,19 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
           () => false,
         ),
       ]);
-      const checks = {
+      // Ready when what a merchant request calls is: its database, payments, transfers, the router and the
+      // ledger (balances). The notifier serves one admin feature (callback deliveries and resends): its
+      // outage shows in gateway_dependency_up, never takes the pod out of the Ingress.
+      const required = {
         database,
         payments: paymentsOk,
         transfers: transfersOk,
         upstreamRouter: routerOk,
         ledger: ledgerOk,
-        notifier,
       };
-      return { ok: Object.values(checks).every(Boolean), checks };
+      const checks = { ...required, notifier };
+      for (const [dependency, up] of Object.entries(checks)) dependencyUp.set({ dependency }, up ? 1 : 0);
+      return { ok: Object.values(required).every(Boolean), checks };
     }
 
     const merchantApi = buildMerchantApi({

@@ -1,6 +1,8 @@
+import { createServer } from 'node:http';
 import { call } from '@agentpay/proto';
 import { waitFor } from '@agentpay/testing';
 import { describe, expect, it } from 'vitest';
+import { insertRoute } from '../src/routes/route.repository.js';
 import { M_MAIN, no, rejection, useRouterStack } from './support/router-stack.js';
 
 // Payee inquiries and payouts through the router.
@@ -99,6 +101,46 @@ describe('payouts', () => {
         });
       } finally {
         await t.db.updateTable('routes').set({ enabled: true }).where('id', '=', 'sandbox-default').execute();
+      }
+    });
+
+    it('finds the payout on the route that holds it while another payout route hangs past the caller’s deadline', async () => {
+      // A channel that accepts connections and never answers, asked first and given 20 s before it gives up.
+      const hung = createServer(() => {});
+      await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+      await insertRoute(t.db, {
+        id: 'hung-long',
+        name: 'Hung channel, long timeout',
+        adapter: 'sandbox',
+        config: {
+          baseUrl: `http://127.0.0.1:${(hung.address() as { port: number }).port}`,
+          noticeUrl: 'http://127.0.0.1:1/notices/hung-long',
+          timeoutMs: 20_000,
+        },
+        credentialsRef: 'SANDBOX_API_KEY',
+        enabled: false,
+        methods: [],
+        payeeTypes: ['spei_transfer'],
+        priority: 0,
+        weight: 100,
+        merchantScope: 'list',
+        codeMap: {},
+      });
+      try {
+        const transferNo = no('T');
+        const answer = await submit(M_MAIN, transferNo);
+        // The caller (transfers' reconciliation sweep) waits 5 s here: far less than the hung route's 20.
+        expect(
+          await call(t.client, t.client.QueryPayout, unrecorded(transferNo), { timeoutMs: 5_000 }),
+        ).toMatchObject({
+          status: expect.stringMatching(/^(progress|success)$/),
+          route_id: 'sandbox-default',
+          upstream_ref: answer.upstream_ref,
+        });
+      } finally {
+        await t.db.deleteFrom('routes').where('id', '=', 'hung-long').execute();
+        hung.closeAllConnections();
+        await new Promise((resolve) => hung.close(resolve));
       }
     });
 

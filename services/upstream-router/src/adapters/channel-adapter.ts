@@ -161,6 +161,10 @@ export interface WebhookCore {
   deposit(deposit: IncomingDeposit): Promise<DepositDecision & { repeated: boolean }>;
   /** Records the change; `unknown` when the route holds no such payout (yet). */
   payout(update: PayoutUpdate): Promise<'recorded' | 'duplicate' | 'unknown'>;
+  /** The route's own record of the payout a notice names, so the adapter can ask the channel about it. */
+  heldPayout(
+    ref: PayoutUpdate['payout'],
+  ): Promise<{ transferNo: string; claveRastreo: string; sentAt: Date } | undefined>;
 }
 
 /** The exact HTTP answer the channel expects. */

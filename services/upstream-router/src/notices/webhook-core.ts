@@ -143,6 +143,11 @@ export function createWebhookCore(deps: {
       return answer;
     },
 
+    async heldPayout(ref) {
+      const held = await findPayout(db, routeId, ref);
+      return held && { transferNo: held.transfer_no, claveRastreo: held.clave_rastreo, sentAt: held.sent_at };
+    },
+
     async payout(u) {
       const held = await findPayout(db, routeId, u.payout);
       const transferNo = 'transferNo' in u.payout ? u.payout.transferNo : held?.transfer_no;

@@ -8,7 +8,11 @@ import type {
   UpstreamPayout,
 } from '@agentpay/proto';
 import type { Kysely } from 'kysely';
-import { UpstreamNotFoundError, UpstreamUnavailableError } from '../adapters/channel-adapter.js';
+import {
+  type PayoutState,
+  UpstreamNotFoundError,
+  UpstreamUnavailableError,
+} from '../adapters/channel-adapter.js';
 import type { Database, RouteRow } from '../db/schema.js';
 import { instantText, requireCentavos, requireText } from '../grpc-args.js';
 import type { Channels } from '../routes/channels.js';
@@ -175,15 +179,17 @@ export function createPayoutService(deps: {
   };
 
   /**
-   * Asks every route that serves payouts, enabled or not, for the transfer by its number: the first that
-   * holds it answers, with its route and reference. Only when every route answers that it never took it
-   * is the payout `fail`; a route that cannot be asked leaves the answer unknown (UPSTREAM_UNAVAILABLE),
-   * and the caller asks again later.
+   * Asks every route that serves payouts, enabled or not, for the transfer by its number, all at once: the
+   * first that holds it answers, with its route and reference, without waiting for the others, so a route
+   * that hangs until its own timeout never keeps the answer of the one that has it past the caller's
+   * deadline. Only when every route answers that it never took it is the payout `fail`; a route that
+   * cannot be asked, while no other holds it, leaves the answer unknown (UPSTREAM_UNAVAILABLE), and the
+   * caller asks again later.
    */
   async function find(transferNo: string): Promise<UpstreamPayout> {
     const routes = await selector.payoutCandidates();
-    let unanswered: { routeId: string; err: unknown } | undefined;
-    for (const route of routes) {
+    type Asked = { route: RouteRow; state: PayoutState } | { route: RouteRow; err: unknown };
+    const ask = async (route: RouteRow): Promise<Asked> => {
       try {
         const channel = channels.of(route);
         const sent = await findPayout(db, route.id, { transferNo });
@@ -192,24 +198,41 @@ export function createPayoutService(deps: {
           upstreamRef: sent?.upstream_ref ?? '',
           sentAt: sent?.sent_at,
         });
-        logger.warn({ transferNo, routeId: route.id }, 'payout with no recorded route found on a route');
-        // Its channel id, so the channel's later notices about it find it.
-        await recordPayoutRefs(db, route.id, transferNo, state);
-        await recordPayoutOutcome(db, route.id, transferNo, state.status, state.finishedAt);
-        return {
-          status: state.status,
-          finished_at: instantText(state.finishedAt),
-          route_id: route.id,
-          upstream_ref: state.upstreamRef ?? '',
-          clave_rastreo: state.claveRastreo ?? '',
-        };
+        return { route, state };
       } catch (err) {
-        if (err instanceof UpstreamNotFoundError) continue;
-        unanswered ??= { routeId: route.id, err };
+        return { route, err };
       }
+    };
+    const answers: Asked[] = [];
+    const holder = await new Promise<{ route: RouteRow; state: PayoutState } | undefined>((resolve) => {
+      if (routes.length === 0) resolve(undefined);
+      for (const route of routes)
+        void ask(route).then((answer) => {
+          answers.push(answer);
+          if ('state' in answer) resolve(answer);
+          else if (answers.length === routes.length) resolve(undefined);
+        });
+    });
+    if (holder) {
+      const { route, state } = holder;
+      logger.warn({ transferNo, routeId: route.id }, 'payout with no recorded route found on a route');
+      // Its channel id, so the channel's later notices about it find it.
+      await recordPayoutRefs(db, route.id, transferNo, state);
+      await recordPayoutOutcome(db, route.id, transferNo, state.status, state.finishedAt);
+      return {
+        status: state.status,
+        finished_at: instantText(state.finishedAt),
+        route_id: route.id,
+        upstream_ref: state.upstreamRef ?? '',
+        clave_rastreo: state.claveRastreo ?? '',
+      };
     }
-    if (unanswered)
-      throw toAppError(unanswered.err, { logger, operation: 'QueryPayout', routeId: unanswered.routeId });
+    // In the routes' order, so the route named is the same whichever answered first.
+    const unanswered = routes
+      .map((route) => answers.find((a) => a.route.id === route.id))
+      .find((a) => a !== undefined && 'err' in a && !(a.err instanceof UpstreamNotFoundError));
+    if (unanswered && 'err' in unanswered)
+      throw toAppError(unanswered.err, { logger, operation: 'QueryPayout', routeId: unanswered.route.id });
     logger.warn({ transferNo, routes: routes.length }, 'no route holds the payout; it was never taken');
     return { status: 'fail', finished_at: '', route_id: '', upstream_ref: '', clave_rastreo: '' };
   }

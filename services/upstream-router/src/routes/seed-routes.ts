@@ -37,12 +37,14 @@ export function sandboxRoute(config: RouterConfig): NewRoute {
 }
 
 /**
- * Creates the fresh stack's routes, each once in the life of the database (an operator who disables or
- * deletes one keeps it that way): the sandbox route, and outside production the `stp` route to the STP
- * emulator. Answers the ids created now.
+ * Creates the fresh stack's routes outside production, each once in the life of the database (an operator
+ * who disables or deletes one keeps it that way): the sandbox route and the `stp` route to the STP emulator.
+ * In production nothing is seeded: a sandbox route there answers "unavailable" to every call, and would be
+ * asked about every payout whose route was never recorded. Answers the ids created now.
  */
 export async function seedRoutes(db: Kysely<Database>, config: RouterConfig): Promise<string[]> {
-  const routes = [sandboxRoute(config), ...(config.production ? [] : [stpEmulatorRoute(config)])];
+  if (config.production) return [];
+  const routes = [sandboxRoute(config), stpEmulatorRoute(config)];
   const seeded: string[] = [];
   for (const route of routes)
     if (await db.transaction().execute((trx) => seedRouteOnce(trx, route))) seeded.push(route.id);
@@ -71,6 +73,7 @@ export function stpEmulatorRoute(config: RouterConfig): NewRoute {
       passphraseRef: 'CHANNEL_STP_PASSPHRASE',
       webhookAllow: ['127.0.0.1/32', '::1/128'],
       verifyDeposits: true,
+      verifyNotices: true,
       noticeUrl: `${config.PUBLIC_NOTICE_URL.replace(/\/+$/, '')}/notices/stp-default`,
     },
     credentialsRef: '',

@@ -33,6 +33,8 @@ export const stpRouteConfig = z.strictObject({
   webhookAllow: z.array(cidr),
   /** Confirm each deposit with consultaOrden before it pays an order; default true. */
   verifyDeposits: z.boolean().optional(),
+  /** Confirm each cambio-estado with consultaOrden and apply STP's answer, never the notice's; default true. */
+  verifyNotices: z.boolean().optional(),
   timeoutMs: z.number().int().min(1).max(120_000).optional(),
   /** The webhook base to give STP (`…/notices/<routeId>`); informational. */
   noticeUrl: httpUrl.optional(),

@@ -1,13 +1,15 @@
 // STP's two webhooks (CONTRACT.md section 16): `abono` (a deposit; the answer decides whether the money stays)
 // and `cambio-estado` (a payout's new state). STP does not sign them: the route's allow-list says who may
-// call, and a deposit is confirmed with consultaOrden before it pays anything (verifyDeposits).
+// call, a deposit is confirmed with consultaOrden before it pays anything (verifyDeposits), and so is a
+// payout's new state before it changes the payout (verifyNotices).
 
 import type { Webhook, WebhookCore, WebhookReply } from '../channel-adapter.js';
 import { UpstreamUnavailableError } from '../channel-adapter.js';
 import type { StpClient } from './stp.client.js';
-import { payoutStatusOf } from './stp.mapping.js';
-import { type AbonoBody, abonoBody, cambioEstadoBody } from './stp.protocol.js';
+import { payoutStatusOf, type StpPayoutStatus } from './stp.mapping.js';
+import { type AbonoBody, abonoBody, type CambioEstadoBody, cambioEstadoBody } from './stp.protocol.js';
 import { allowed, type StpRouteConfig } from './stp.route.js';
+import { operationDay } from './stp.text.js';
 
 /**
  * `causa` of a `devolver` answer, by why the platform returns a deposit (STP's catalogue of return causes):
@@ -84,28 +86,78 @@ async function abono(
     : reply(400, { mensaje: 'devolver', id: RETURN_CAUSE[answer.reason] });
 }
 
+type FinalState = {
+  estado: string;
+  status: Exclude<StpPayoutStatus, 'progress'>;
+  finishedAt: Date | undefined;
+};
+
+/**
+ * The state STP itself holds for the payout a `cambio-estado` names, when `verifyNotices` is on: the notice
+ * only says "ask". STP unreachable, or still showing the order in flight, is a 503 so STP sends it again; an
+ * order STP does not have under that id is refused and changes nothing.
+ */
+async function stpState(
+  change: CambioEstadoBody,
+  core: WebhookCore,
+  client: () => StpClient,
+): Promise<FinalState | WebhookReply> {
+  const held = await core.heldPayout({ upstreamRef: String(change.id) });
+  // A payout the router has not recorded yet (its answer is still being written): STP sends it again.
+  if (!held) return reply(404, { mensaje: 'desconocido' }, 'unknown_target');
+  let order: Awaited<ReturnType<StpClient['consultaOrden']>>;
+  try {
+    order = await client().consultaOrden({
+      claveRastreo: held.claveRastreo,
+      tipoOrden: 'E',
+      fechaOperacion: operationDay(held.sentAt),
+    });
+  } catch (err) {
+    if (err instanceof UpstreamUnavailableError) return reply(503, { mensaje: 'reintentar' });
+    throw err;
+  }
+  if (!order || (order.idEF !== undefined && order.idEF !== change.id))
+    return reply(403, { mensaje: 'rechazado' }, 'unverified');
+  const status = payoutStatusOf(order.estado);
+  if (status === 'progress') return reply(503, { mensaje: 'reintentar' });
+  return { estado: order.estado, status, finishedAt: order.tsLiquidacion };
+}
+
+/**
+ * A payout's new state. With `verifyNotices` (default on) the platform applies the state STP answers to
+ * consultaOrden, never the one the notice claims: a forged "cancelled" for a payout STP paid re-applies
+ * "paid", which changes nothing, and is counted as unverified. The answer is then `recibido`, since STP's
+ * own state was applied and a notice sent again would only be refused again.
+ */
 async function cambioEstado(
   webhook: Webhook,
   config: StpRouteConfig,
   core: WebhookCore,
+  client: () => StpClient,
 ): Promise<WebhookReply> {
   const parsed = cambioEstadoBody.safeParse(parseJson(webhook.rawBody));
   if (!parsed.success) return reply(422, { mensaje: 'malformado' }, 'malformed');
   const change = parsed.data;
   if (change.empresa !== undefined && change.empresa !== '' && change.empresa !== config.empresa)
     return reply(403, { mensaje: 'rechazado' }, 'unverified');
-  const status = payoutStatusOf(change.estado);
+  const claimed = payoutStatusOf(change.estado);
   // A state still in flight changes nothing on the platform.
-  if (status === 'progress') return reply(200, { mensaje: 'recibido' });
+  if (claimed === 'progress') return reply(200, { mensaje: 'recibido' });
+  let state: FinalState = { estado: change.estado, status: claimed, finishedAt: change.tsLiquidacion };
+  if (config.verifyNotices !== false) {
+    const checked = await stpState(change, core, client);
+    if ('body' in checked) return checked;
+    state = checked;
+  }
   const outcome = await core.payout({
-    noticeId: `${change.id}:${change.estado}`,
+    noticeId: `${change.id}:${state.estado}`,
     payout: { upstreamRef: String(change.id) },
-    status,
-    finishedAt: change.tsLiquidacion,
+    status: state.status,
+    finishedAt: state.finishedAt,
   });
   // A payout the router has not recorded yet (its answer is still being written): STP sends it again.
   if (outcome === 'unknown') return reply(404, { mensaje: 'desconocido' }, 'unknown_target');
-  return reply(200, { mensaje: 'recibido' });
+  return reply(200, { mensaje: 'recibido' }, state.status === claimed ? undefined : 'unverified');
 }
 
 /** Handles one STP webhook on a route: the allow-list first, then the event the path names. */
@@ -121,7 +173,7 @@ export async function handleStpWebhook(
     case 'abono':
       return abono(webhook, config, core, client);
     case 'cambio-estado':
-      return cambioEstado(webhook, config, core);
+      return cambioEstado(webhook, config, core, client);
     default:
       return reply(404, { mensaje: 'desconocido' }, 'malformed');
   }
