@@ -213,6 +213,46 @@ final class Client
     }
 
     /**
+     * The payout and pay-in limits in effect and today's and this month's usage (Mexico City days);
+     * data is {limits: {payout: {perTransfer, daily, dailyCount, monthly}, payin: {perOrder}}, usage}.
+     */
+    public function queryLimits(?RequestOptions $options = null): Envelope
+    {
+        return $this->call('queryLimits', get_defined_vars());
+    }
+
+    /**
+     * Registers a payee (with registered payees only on, transfers go only to usable ones): data is
+     * {payeeId, status: cooling|usable, usableAt, ...}. Registering the same account again answers it.
+     */
+    public function registerPayee(
+        string $payeeType,
+        string $payeeAccount,
+        string $payeeName,
+        ?string $payeeCode = null,
+        ?RequestOptions $options = null,
+    ): Envelope {
+        return $this->call('registerPayee', get_defined_vars());
+    }
+
+    /**
+     * One page of the registered payees, newest first; data is {payees, nextCursor?}.
+     *
+     * @param int|null $limit payees per page
+     * @param string|null $cursor the previous page's nextCursor
+     */
+    public function queryPayees(?int $limit = null, ?string $cursor = null, ?RequestOptions $options = null): Envelope
+    {
+        return $this->call('queryPayees', get_defined_vars());
+    }
+
+    /** Removes a registered payee at once; transfers to it are refused from now (40009). */
+    public function removePayee(string $payeeId, ?RequestOptions $options = null): Envelope
+    {
+        return $this->call('removePayee', get_defined_vars());
+    }
+
+    /**
      * Every record of the statement, page after page (following nextCursor). A page answered with a
      * non-zero code throws ApiException.
      *

@@ -28,5 +28,11 @@ final class Endpoints
         'syncPayOrder' => ['path' => '/gateway/sync/order/pay', 'retry' => true],
         'balance' => ['path' => '/gateway/query/balance', 'retry' => true],
         'balanceRecords' => ['path' => '/gateway/query/balanceRecords', 'retry' => true],
+        // Controls on where money goes: registering an account registered already answers that
+        // registration, removing a removed payee answers it as it is.
+        'queryLimits' => ['path' => '/gateway/query/limits', 'retry' => true],
+        'registerPayee' => ['path' => '/gateway/payee/register', 'retry' => true],
+        'queryPayees' => ['path' => '/gateway/query/payees', 'retry' => true],
+        'removePayee' => ['path' => '/gateway/payee/remove', 'retry' => true],
     ];
 }

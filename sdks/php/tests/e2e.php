@@ -96,3 +96,24 @@ test('e2e: balanceRecords', function () use ($client, $run): void {
     );
     same(true, in_array('transfer_freeze', array_column($mine, 'type'), true), 'the transfer froze its amount');
 });
+
+test('e2e: queryLimits', function () use ($client): void {
+    $limits = $client->queryLimits()->unwrap();
+    same(true, array_key_exists('perTransfer', $limits['limits']['payout']), 'the payout limits are named');
+});
+
+$payeeId = null;
+test('e2e: registerPayee', function () use ($client, &$payeeId): void {
+    $payee = $client->registerPayee('spei_transfer', '646180110400000007', 'Ana Payee')->unwrap();
+    same(true, in_array($payee['status'], ['cooling', 'usable'], true));
+    $payeeId = $payee['payeeId'];
+});
+
+test('e2e: queryPayees', function () use ($client, &$payeeId): void {
+    $page = $client->queryPayees(limit: 50)->unwrap();
+    same(true, in_array($payeeId, array_column($page['payees'], 'payeeId'), true), 'the new payee is listed');
+});
+
+test('e2e: removePayee', function () use ($client, &$payeeId): void {
+    same('removed', $client->removePayee($payeeId)->unwrap()['status']);
+});

@@ -98,6 +98,22 @@ def run() -> int:
         mine = [r for r in client.all_balance_records(start_time=start, end_time=end, limit=2) if r.get("bizTransferNo") == f"PY-TR-{run_id}"]
         assert "transfer_freeze" in [r["type"] for r in mine], mine
 
+    def query_limits():
+        limits = client.query_limits().unwrap()
+        assert "perTransfer" in limits["limits"]["payout"], limits
+
+    def register_payee():
+        payee = client.register_payee(payee_type="spei_transfer", payee_account="646180110400000007", payee_name="Ana Payee").unwrap()
+        assert payee["status"] in ("cooling", "usable"), payee
+        state["payeeId"] = payee["payeeId"]
+
+    def query_payees():
+        page = client.query_payees(limit=50).unwrap()
+        assert state["payeeId"] in [p["payeeId"] for p in page["payees"]], page
+
+    def remove_payee():
+        assert client.remove_payee(payee_id=state["payeeId"]).unwrap()["status"] == "removed"
+
     steps = [
         ("payMethods", pay_methods),
         ("payeeTypes", payee_types),
@@ -111,6 +127,10 @@ def run() -> int:
         ("queryTransferOrder", query_transfer_order),
         ("balance", balance),
         ("balanceRecords", balance_records),
+        ("queryLimits", query_limits),
+        ("registerPayee", register_payee),
+        ("queryPayees", query_payees),
+        ("removePayee", remove_payee),
     ]
     for operation, step in steps:
         line = {"name": f"e2e: {operation}", "ok": True}

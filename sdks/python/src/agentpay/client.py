@@ -293,6 +293,35 @@ class Client:
             if not cursor:
                 return
 
+    # --- Controls on where money goes -------------------------------------------------------------
+
+    def query_limits(self, *, options: Optional[RequestOptions] = None) -> Envelope:
+        """The payout and pay-in limits in effect and today's and this month's usage (Mexico City days)."""
+        return self._call("queryLimits", locals())
+
+    def register_payee(
+        self,
+        *,
+        payee_type: str,
+        payee_account: str,
+        payee_name: str,
+        payee_code: Optional[str] = None,
+        options: Optional[RequestOptions] = None,
+    ) -> Envelope:
+        """Registers a payee: data is {payeeId, status (cooling|usable), usableAt, ...}; the same account
+        registered again answers its registration."""
+        return self._call("registerPayee", locals())
+
+    def query_payees(
+        self, *, limit: Optional[int] = None, cursor: Optional[str] = None, options: Optional[RequestOptions] = None
+    ) -> Envelope:
+        """One page of the registered payees, newest first; data is {payees, nextCursor?}."""
+        return self._call("queryPayees", locals())
+
+    def remove_payee(self, *, payee_id: str, options: Optional[RequestOptions] = None) -> Envelope:
+        """Removes a registered payee at once; transfers to it are refused from now (40009)."""
+        return self._call("removePayee", locals())
+
     # --- Any path ------------------------------------------------------------------------------------
 
     def request(

@@ -31,4 +31,10 @@ ENDPOINTS = {
     "syncPayOrder": Endpoint("/gateway/sync/order/pay", "sync_pay_order", True),
     "balance": Endpoint("/gateway/query/balance", "balance", True),
     "balanceRecords": Endpoint("/gateway/query/balanceRecords", "balance_records", True),
+    # Controls on where money goes: registering an account registered already answers that registration,
+    # removing a removed payee answers it as it is.
+    "queryLimits": Endpoint("/gateway/query/limits", "query_limits", True),
+    "registerPayee": Endpoint("/gateway/payee/register", "register_payee", True),
+    "queryPayees": Endpoint("/gateway/query/payees", "query_payees", True),
+    "removePayee": Endpoint("/gateway/payee/remove", "remove_payee", True),
 }

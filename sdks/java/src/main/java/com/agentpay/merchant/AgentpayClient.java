@@ -200,6 +200,42 @@ public final class AgentpayClient {
   }
 
   /**
+   * The payout and pay-in limits in effect and today's and this month's usage (Mexico City days): data is
+   * {limits: {payout: {perTransfer, daily, dailyCount, monthly}, payin: {perOrder}}, usage}.
+   */
+  public Envelope<Map<String, Object>> queryLimits(RequestOptions options) {
+    return call(Endpoint.QUERY_LIMITS, Map.of(), Fields::object, options);
+  }
+
+  /**
+   * Registers a payee (with registered payees only on, transfers go only to usable ones): data is
+   * {payeeId, status (cooling or usable), usableAt, ...}; the same account again answers its registration.
+   * {@code payeeCode} may be null.
+   */
+  public Envelope<Map<String, Object>> registerPayee(
+      String payeeType, String payeeAccount, String payeeName, String payeeCode, RequestOptions options) {
+    Map<String, Object> params = new java.util.LinkedHashMap<>();
+    params.put("payeeType", payeeType);
+    params.put("payeeAccount", payeeAccount);
+    params.put("payeeName", payeeName);
+    if (payeeCode != null) params.put("payeeCode", payeeCode);
+    return call(Endpoint.REGISTER_PAYEE, params, Fields::object, options);
+  }
+
+  /** One page of the registered payees, newest first: data is {payees, nextCursor?}; limit and cursor may be null. */
+  public Envelope<Map<String, Object>> queryPayees(Integer limit, String cursor, RequestOptions options) {
+    Map<String, Object> params = new java.util.LinkedHashMap<>();
+    if (limit != null) params.put("limit", limit);
+    if (cursor != null) params.put("cursor", cursor);
+    return call(Endpoint.QUERY_PAYEES, params, Fields::object, options);
+  }
+
+  /** Removes a registered payee at once; transfers to it are refused from now (40009). */
+  public Envelope<Map<String, Object>> removePayee(String payeeId, RequestOptions options) {
+    return call(Endpoint.REMOVE_PAYEE, Map.of("payeeId", payeeId), Fields::object, options);
+  }
+
+  /**
    * Every record of the statement, page after page (following nextCursor from the params' cursor on). A
    * page that fails throws {@link AgentpayApiException} while iterating.
    */

@@ -31,7 +31,15 @@ public enum Endpoint {
   SYNC_PAY_ORDER("syncPayOrder", "/gateway/sync/order/pay", true, List.of("orderNo", "bizOrderNo"), List.of()),
   BALANCE("balance", "/gateway/query/balance", true, List.of(), List.of()),
   BALANCE_RECORDS("balanceRecords", "/gateway/query/balanceRecords", true,
-      List.of("startTime", "endTime", "limit", "cursor"), List.of("startTime", "endTime"));
+      List.of("startTime", "endTime", "limit", "cursor"), List.of("startTime", "endTime")),
+  // Controls on where money goes: registering an account registered already answers that registration,
+  // removing a removed payee answers it as it is.
+  QUERY_LIMITS("queryLimits", "/gateway/query/limits", true, List.of(), List.of()),
+  REGISTER_PAYEE("registerPayee", "/gateway/payee/register", true,
+      List.of("payeeType", "payeeAccount", "payeeName", "payeeCode"),
+      List.of("payeeType", "payeeAccount", "payeeName")),
+  QUERY_PAYEES("queryPayees", "/gateway/query/payees", true, List.of("limit", "cursor"), List.of()),
+  REMOVE_PAYEE("removePayee", "/gateway/payee/remove", true, List.of("payeeId"), List.of("payeeId"));
 
   private final String operationId;
   private final String path;
