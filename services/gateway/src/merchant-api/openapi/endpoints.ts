@@ -26,6 +26,8 @@ export const COMMON_CODES: readonly CodeName[] = [
   'REQ_TIME_OUT_OF_WINDOW',
   'NONCE_USED',
   'APP_NOT_FOUND',
+  // Any signed request from outside the merchant's allowedIps (CONTRACT section 19).
+  'ADDRESS_NOT_ALLOWED',
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
@@ -41,7 +43,13 @@ export const ENDPOINT_DOCS: Record<string, EndpointDoc> = {
     description:
       'Creates a virtual-account payment order after the merchant created its own order. `data.payBody` (JSON text) holds the CLABE the payer sends SPEI to. Idempotent on `bizOrderNo`: the same parameters again return the existing order with code 0 (no second order, upstream call or callback); different parameters answer 30002.',
     data: 'PayResult',
-    codes: ['PAY_METHOD_NOT_AVAILABLE', 'DUPLICATE_ORDER', 'NO_UPSTREAM_ROUTE', 'UPSTREAM_UNAVAILABLE'],
+    codes: [
+      'PAY_METHOD_NOT_AVAILABLE',
+      'DUPLICATE_ORDER',
+      'PAYIN_LIMIT_EXCEEDED',
+      'NO_UPSTREAM_ROUTE',
+      'UPSTREAM_UNAVAILABLE',
+    ],
   },
   '/gateway/options/pay-methods': {
     operationId: 'payMethods',
@@ -111,6 +119,8 @@ export const ENDPOINT_DOCS: Record<string, EndpointDoc> = {
       'DUPLICATE_TRANSFER',
       'INVALID_PAYEE_ACCOUNT',
       'INSUFFICIENT_BALANCE',
+      'PAYOUT_LIMIT_EXCEEDED',
+      'PAYEE_NOT_REGISTERED',
       'NO_UPSTREAM_ROUTE',
       'UPSTREAM_UNAVAILABLE',
     ],
