@@ -394,7 +394,8 @@ describe('merchants in the console, as the person who does it', { timeout: 120_0
     });
     const { page } = opened;
     await page.getByRole('heading', { level: 1, name: new RegExp(mchNo) }).waitFor();
-    await page.getByRole('table').waitFor();
+    // The keys' table (the page also shows the limits' table).
+    await page.getByRole('columnheader', { name: 'Huella' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('button', { name: /Deshabilitar|Habilitar|Guardar|Revocar/ }).count()).toBe(
       0,
