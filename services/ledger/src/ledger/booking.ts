@@ -9,6 +9,7 @@ import {
   unmatchedAccount,
 } from './accounts.js';
 import { LedgerError } from './ledger.errors.js';
+import { passedLimit, type Usage, type UsageChange, usageKey } from './payout-usage.js';
 
 // What the ledger can be asked to book, and the pure decision of what each booking writes given the
 // locked state. The repository (ledger.repository.ts) loads that state and writes the plans; nothing
@@ -118,42 +119,6 @@ export interface HoldState {
   status: HoldStatus;
   /** The Mexico City day (yyyy-MM-dd) whose payout usage this hold counts in; null: counted nowhere. */
   usageDay: string | null;
-}
-
-/** What a merchant's counted payouts add up to in one period (a day or a month). */
-export interface Usage {
-  amount: number;
-  count: number;
-}
-
-/** The key of a merchant's usage in one period (`yyyy-MM-dd` or `yyyy-MM`) in `PlanState.usage`. */
-export function usageKey(mchNo: string, period: string): string {
-  return `${mchNo}|${period}`;
-}
-
-/** A change of a merchant's usage on one day (and so in its month). */
-export interface UsageChange {
-  mchNo: string;
-  day: string;
-  amount: number;
-  count: number;
-}
-
-/**
- * The first of `limits` that counting `amount` on top of `day` and `month` would pass, or undefined. The
- * amount counted is the payout's, without its fee: what leaves for the payee.
- */
-export function passedLimit(
-  limits: PayoutLimits,
-  amount: number,
-  day: Usage,
-  month: Usage,
-): keyof PayoutLimits | undefined {
-  if (limits.perTransfer !== null && amount > limits.perTransfer) return 'perTransfer';
-  if (limits.daily !== null && day.amount + amount > limits.daily) return 'daily';
-  if (limits.dailyCount !== null && day.count + 1 > limits.dailyCount) return 'dailyCount';
-  if (limits.monthly !== null && month.amount + amount > limits.monthly) return 'monthly';
-  return undefined;
 }
 
 export interface PayInState {

@@ -7,10 +7,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow } from '../db/schema.js';
 import type { SettlementCalendar } from '../settlement/calendar.js';
 import { createMerchantBatcher, type MerchantBatcher } from './batcher.js';
-import { type Command, keyOf, type Usage } from './booking.js';
+import { type Command, keyOf } from './booking.js';
 import { LedgerError } from './ledger.errors.js';
 import { instrumentBookings } from './ledger.metrics.js';
-import { balanceOf, bookBatch, type Outcome, usageOf } from './ledger.repository.js';
+import { balanceOf, bookBatch, type Outcome } from './ledger.repository.js';
+import { type Usage, usageOf } from './payout-usage.js';
 import { retryConflicts } from './retry.js';
 
 export interface LedgerServiceDeps {
