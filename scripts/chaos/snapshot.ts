@@ -55,7 +55,7 @@ export interface Snapshot {
     status: string;
     notify_url: string;
   }[];
-  attempts: { delivery_id: string; outcome: string; started_at: Date }[];
+  attempts: { delivery_id: string; outcome: string; started_at: Date; error?: string | null }[];
   accounts: { order_ref: string; status: string; clabe: string }[];
   payouts: { payout_ref: string; status: string }[];
   deposits: { clabe: string; matched: boolean; account_id: string | null }[];
@@ -163,7 +163,7 @@ export async function snapshot(db: Databases): Promise<Snapshot> {
       ),
       q<Snapshot['attempts'][number]>(
         db.notifier,
-        'select delivery_id::text, outcome, started_at from delivery_attempts',
+        'select delivery_id::text, outcome, started_at, error from delivery_attempts',
       ),
     ]);
   const [accounts, payouts, deposits, accountIds, stpOrders, stpWebhooks] = await Promise.all([

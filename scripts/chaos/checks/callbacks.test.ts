@@ -56,6 +56,50 @@ describe('checkCallbacks', () => {
     ]);
   });
 
+  it('passes a second delivery after an attempt that timed out while the merchant answered SUCCESS', () => {
+    const snap = settledSnapshot();
+    snap.attempts.unshift({
+      delivery_id: 'd1',
+      outcome: 'failed',
+      started_at: new Date(T0 + 500),
+      error: 'timed out after 3000 ms',
+    });
+    const input = settledInput({
+      snap,
+      receipts: [
+        receipt(PAY, 'success', { at: T0 + 600 }),
+        receipt(PAY, 'success', { at: T0 + 9_000, attempt: 2 }),
+        receipt(TRANSFER, 'success'),
+      ],
+    });
+    const result = checkCallbacks(input);
+    expect(result.violations).toEqual([]);
+    expect(result.duplicates.map((d) => d.explanation)).toEqual([
+      "the merchant's answer came after the notifier's timeout; attempt recorded failed (timed out), sent again",
+    ]);
+  });
+
+  it('still reports a duplicate whose only failed attempt was refused, not timed out', () => {
+    const snap = settledSnapshot();
+    snap.attempts.unshift({
+      delivery_id: 'd1',
+      outcome: 'failed',
+      started_at: new Date(T0 + 500),
+      error: 'HTTP 500',
+    });
+    const input = settledInput({
+      snap,
+      receipts: [
+        receipt(PAY, 'success', { at: T0 + 600 }),
+        receipt(PAY, 'success', { at: T0 + 9_000, attempt: 2 }),
+        receipt(TRANSFER, 'success'),
+      ],
+    });
+    expect(checkCallbacks(input).violations).toContain(
+      `pay ${PAY} v2 → success: delivered 2 times (no abandoned or timed-out attempt explains it)`,
+    );
+  });
+
   it('reports a change never delivered, a duplicate nothing explains, and a callback that does not verify', () => {
     const input = settledInput({
       receipts: [
@@ -69,7 +113,7 @@ describe('checkCallbacks', () => {
       `transfer ${TRANSFER} v2 → success: never delivered (delivery delivered, 1 tries at the sink)`,
     );
     expect(violations).toContain(
-      `pay ${PAY} v2 → success: delivered 2 times (no abandoned attempt explains it)`,
+      `pay ${PAY} v2 → success: delivered 2 times (no abandoned or timed-out attempt explains it)`,
     );
     expect(violations.some((v) => v.includes('does not verify with the platform key'))).toBe(true);
   });

@@ -13,9 +13,11 @@ export interface CallbackCheck {
 
 /**
  * Every status change in the stores reached its merchant: exactly one callback answered SUCCESS, counted
- * raw at the sink per (order, status). Two documented exceptions: a change superseded by a newer change of
- * the same order that was delivered (docs/merchant-api.md "Callbacks"), and a second delivery after a notifier died
- * mid-attempt (the attempt is then recorded `abandoned`), which is what at-least-once allows.
+ * raw at the sink per (order, status). Three documented exceptions: a change superseded by a newer change of
+ * the same order that was delivered (docs/merchant-api.md "Callbacks"), a second delivery after a notifier died
+ * mid-attempt (the attempt is then recorded `abandoned`), and a second delivery after an attempt the notifier
+ * gave up on at its timeout while the merchant's SUCCESS was still on its way (recorded `failed`, "timed out");
+ * both are what at-least-once allows.
  */
 export function checkCallbacks(input: CheckInput): CallbackCheck {
   const out: string[] = [];
@@ -63,6 +65,10 @@ export function checkCallbacks(input: CheckInput): CallbackCheck {
   for (const d of snap.deliveries)
     deliveriesByEvent.set(d.event_id, [...(deliveriesByEvent.get(d.event_id) ?? []), d]);
   const abandoned = new Set(snap.attempts.filter((a) => a.outcome === 'abandoned').map((a) => a.delivery_id));
+  const timedOut = new Map<string, number[]>();
+  for (const a of snap.attempts)
+    if (a.outcome === 'failed' && a.error?.includes('timed out'))
+      timedOut.set(a.delivery_id, [...(timedOut.get(a.delivery_id) ?? []), a.started_at.getTime()]);
   const receiptsByKey = new Map<string, Receipt[]>();
   for (const r of receipts) {
     const key = `${r.orderNo}|${r.status}`;
@@ -121,16 +127,20 @@ export function checkCallbacks(input: CheckInput): CallbackCheck {
       (k) => first <= (k.crashed ? k.to : k.from + 100) && first >= k.from - 20_000,
     );
     const aroundOutage = postgresOutages.some((o) => first <= o.to && first >= o.from - 20_000);
+    // The first SUCCESS reached the sink after an attempt began that the notifier later recorded as timed out.
+    const afterTimeout = (timedOut.get(delivery.id) ?? []).some((started) => started <= first);
+    const explained = abandoned.has(delivery.id) ? aroundKill || aroundOutage : afterTimeout;
     const explanation = abandoned.has(delivery.id)
       ? aroundKill
         ? 'notifier killed mid-attempt; attempt recorded abandoned, sent again'
         : aroundOutage
           ? 'Postgres went away mid-attempt; attempt recorded abandoned, sent again'
           : 'attempt recorded abandoned, but the first delivery was not near a notifier kill or a Postgres outage'
-      : 'no abandoned attempt explains it';
+      : afterTimeout
+        ? "the merchant's answer came after the notifier's timeout; attempt recorded failed (timed out), sent again"
+        : 'no abandoned or timed-out attempt explains it';
     duplicates.push({ key: `${label}`, deliveries: ok.length, explanation });
-    if (!abandoned.has(delivery.id) || !(aroundKill || aroundOutage))
-      out.push(`${label}: delivered ${ok.length} times (${explanation})`);
+    if (!explained) out.push(`${label}: delivered ${ok.length} times (${explanation})`);
   }
   for (const [key, list] of receiptsByKey) {
     if (!changeKeys.has(key))
