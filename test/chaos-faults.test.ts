@@ -103,6 +103,10 @@ describe('a bounded load while each service is killed -9, NATS restarted and Pos
     expect(report.violations.books).toEqual([]);
   });
 
+  it('holds the payout limits of the limited merchants: nothing over perTransfer or the day accepted', () => {
+    expect(report.violations.limits).toEqual([]);
+  });
+
   it('reconciles every day the run touched on both routes and finds no discrepancy the load did not make on purpose', () => {
     // The ledger runs with no grace: every line of the day is matched or a discrepancy. The only ones a
     // run may find are unmatched deposits the load made on the sandbox route (a wrong amount, a retry

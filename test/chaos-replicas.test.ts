@@ -87,6 +87,10 @@ describe('two replicas of every service on a three-node NATS cluster, one of eac
     expect(report.violations.books).toEqual([]);
   });
 
+  it('holds the payout limits of the limited merchants: nothing over perTransfer or the day accepted', () => {
+    expect(report.violations.limits).toEqual([]);
+  });
+
   it('reconciles every day the run touched and finds no discrepancy the load did not make on purpose', () => {
     expect(report.reconciliation.days.length).toBeGreaterThanOrEqual(1);
     expect(report.reconciliation.totals.matched).toBeGreaterThanOrEqual(10);

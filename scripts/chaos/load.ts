@@ -34,7 +34,16 @@ export interface LoadContext {
   counter: { n: number };
   /** Work started outside the workers (the payouts sent just before a kill), awaited with them. */
   background: Promise<void>[];
+  /** The merchants given their own payout limits (CHAOS_LIMITS); their transfers may answer 40008. */
+  limited: Set<string>;
 }
+
+/**
+ * The payout limits (pesos, CONTRACT section 19) every other merchant runs under, so the fault run counts
+ * usage while services, NATS and Postgres die: transfers are 10.00 to 9,999.99, so about one in ten is over
+ * `perTransfer`, and a merchant's day reaches `daily` part-way through a run.
+ */
+export const CHAOS_LIMITS = { payout: { perTransfer: 9_000, daily: 150_000 } } as const;
 
 /** Each merchant's starting balance: a run's payouts (under 10,000 pesos each) never come near it. */
 const FUNDING_PESOS = 50_000_000;
@@ -57,6 +66,9 @@ async function createWithRetries(ctx: LoadContext, merchant: TestMerchant, recor
         if (record.kind === 'pay') record.payBody ??= data['payBody'];
         return data;
       }
+      // A limited merchant's transfer over its limits is refused for good; checks/limits.ts judges it.
+      if (reply.envelope.code === 40008 && record.kind === 'transfer' && ctx.limited.has(record.mchNo))
+        return undefined;
       if (!TRANSIENT_CODES.has(reply.envelope.code)) {
         // A first attempt that reached payments only as its expiry passed is refused as expired: right.
         const expiredMeanwhile =
@@ -317,6 +329,18 @@ async function fund(stack: Stack, mchNo: string): Promise<void> {
     throw new Error(`funding ${mchNo} failed: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
 }
 
+/** Gives a merchant its own payout limits through the admin API (four eyes, as funding). */
+async function limit(stack: Stack, mchNo: string): Promise<void> {
+  const reply = await adminRequest({
+    adminUrl: stack.urls.admin,
+    method: 'PUT',
+    path: `/admin/merchants/${mchNo}/limits`,
+    body: { limits: CHAOS_LIMITS },
+  });
+  if (reply.status !== 200)
+    throw new Error(`limiting ${mchNo} failed: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
+}
+
 /** Binds a merchant to a route through the admin API (the route then serves its new orders and payouts). */
 async function bind(stack: Stack, routeId: string, mchNo: string): Promise<void> {
   // A route's merchants need four eyes: asked as system:dev, approved by the stack's approver.
@@ -342,8 +366,14 @@ export async function registerMerchants(
   count: number,
   stpCount: number,
   prefix: string,
-): Promise<{ merchants: TestMerchant[]; routes: Map<string, RouteName>; platformKey: KeyObject }> {
+): Promise<{
+  merchants: TestMerchant[];
+  routes: Map<string, RouteName>;
+  platformKey: KeyObject;
+  limited: Set<string>;
+}> {
   const merchants: TestMerchant[] = [];
+  const limited = new Set<string>();
   const routes = new Map<string, RouteName>();
   let stpLeft = stpCount;
   const policies: SinkPolicy[] = ['success', 'fail-first', 'error-first'];
@@ -365,12 +395,17 @@ export async function registerMerchants(
       stpLeft -= 1;
     }
     routes.set(m.mchNo, onStp ? 'stp' : 'sandbox');
+    // Every other merchant from the first: both routes get one once there are four or more.
+    if (i % 2 === 0 || (onStp && i === count - 1)) {
+      await limit(stack, m.mchNo);
+      limited.add(m.mchNo);
+    }
     merchants.push(m);
     sink.policy.set(m.mchNo, policies[i % policies.length]!);
   }
   if (!platformKey) throw new Error('a chaos run needs at least one merchant');
   sink.setPlatformKey(platformKey);
-  return { merchants, routes, platformKey };
+  return { merchants, routes, platformKey, limited };
 }
 
 /** The merchant's view once the platform settled: every accepted order queried through the gateway. */

@@ -69,6 +69,8 @@ export interface ChaosReport {
     convergence: string[];
     /** The ledger's check of its own invariants, asked of every ledger replica (when there is a ledger). */
     books: string[];
+    /** Section 19's payout limits on the limited merchants (checks/limits.ts). */
+    limits: string[];
     /** Replicas only: what must hold across them (a nonce spent once over both gateways, R3 streams). */
     replicas: string[];
     /**

@@ -31,12 +31,20 @@ import { checkCallbacks } from './checks/callbacks.js';
 import { checkConvergence } from './checks/convergence.js';
 import { checkExactlyOnce } from './checks/exactly-once.js';
 import type { CheckInput } from './checks/input.js';
+import { checkLimits } from './checks/limits.js';
 import { checkReconciliation } from './checks/reconciliation.js';
 import { unsettled } from './checks/settled.js';
 import { checkStateMachine } from './checks/state-machine.js';
 import { errorText } from './client.js';
 import { createReviver, dropDatabases, faultPlan } from './faults.js';
-import { type LoadContext, queryAccepted, registerMerchants, startStpPayouts, worker } from './load.js';
+import {
+  CHAOS_LIMITS,
+  type LoadContext,
+  queryAccepted,
+  registerMerchants,
+  startStpPayouts,
+  worker,
+} from './load.js';
 import type { ChaosOptions } from './options.js';
 import { daysTouched, reconcileDays } from './reconcile.js';
 import {
@@ -110,7 +118,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     );
     log(`stack ${prefix} ready (${options.replicas} per service): gateway ${stack.gatewayUrls.join(', ')}`);
     dbs = openDatabases(stack);
-    const { merchants, routes, platformKey } = await registerMerchants(
+    const { merchants, routes, platformKey, limited } = await registerMerchants(
       stack,
       sink,
       options.merchants,
@@ -139,6 +147,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       creates: [],
       deposits: [],
       unexpected: [],
+      limited,
       stopAt: () => stopAt,
       counter: { n: 0 },
       background: [],
@@ -231,6 +240,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const liveStack = stack;
     const down = SERVICES.filter((s) => !liveStack.running(s));
     const callbacks = checkCallbacks(input);
+    const limits = checkLimits({
+      creates: ctx.creates,
+      transfers: snap.transfers,
+      limited,
+      limits: CHAOS_LIMITS,
+      days: daysTouched(started, Date.now()).length,
+    });
+    log(`limits: ${limited.size} merchants limited, ${limits.refused} transfers refused with 40008`);
     const violations = {
       answers: checkAnswers(input),
       exactlyOnce: checkExactlyOnce(input),
@@ -243,6 +260,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         ),
       ],
       books: [...(await checkBooks(stack)), ...(await awaitMerchantBalances(stack))],
+      limits: limits.violations,
       replicas: acrossReplicas,
       reconciliation: [] as string[],
     };
