@@ -23,7 +23,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
+export function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     requests: latencies.length,

@@ -16,6 +16,7 @@ import { runCallbackBench } from './callbacks.js';
 import { runGrowthBench } from './growth.js';
 import { measureHops } from './hops.js';
 import { runLedgerBench } from './ledger-flows.js';
+import { runLimitsBench } from './limits.js';
 import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, openLoop, peakRssMb } from './load.js';
 import { runReconBench } from './recon.js';
 import { runReplicasBench } from './replicas.js';
@@ -28,7 +29,7 @@ const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const quick = process.env['BENCH_QUICK'] === '1';
 /** The services run as the images run them (bundled, plain node) unless BENCH_ENTRY=source (tsx). */
 const entry = process.env['BENCH_ENTRY'] === 'source' ? 'source' : 'bundle';
-/** BENCH_ONLY=callbacks (or pay, query, backlog, replicas, ledger, routes) runs one part; default all. */
+/** BENCH_ONLY=callbacks (or pay, query, backlog, replicas, ledger, routes, limits) runs one part; default all. */
 const only = (part: string) => !process.env['BENCH_ONLY'] || process.env['BENCH_ONLY'] === part;
 const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
 const PER_LEVEL = quick ? 300 : 1500;
@@ -423,6 +424,12 @@ async function main(): Promise<void> {
           log();
           await quietPostgres();
           await runRoutesBench({ stack, log, quick });
+        }
+
+        if (only('limits')) {
+          log();
+          await quietPostgres();
+          await runLimitsBench({ stack, log, quick });
         }
 
         log();
