@@ -1,4 +1,5 @@
 import type { Logger } from '@agentpay/logger';
+import { isDependencyUnavailable } from '@agentpay/proto';
 import { AppError, isAppError } from '@agentpay/wire';
 import { UpstreamUnavailableError } from '../adapters/channel-adapter.js';
 
@@ -17,6 +18,15 @@ export function toAppError(
       'upstream unavailable',
     );
     return new AppError('UPSTREAM_UNAVAILABLE');
+  }
+  // The router's own Postgres went away under the call: the operation did not complete, so the caller
+  // may try again (50003), as it may when any service's database is down; never a 500.
+  if (isDependencyUnavailable(err)) {
+    context.logger.warn(
+      { err, routeId: context.routeId, operation: context.operation },
+      'a dependency is unavailable',
+    );
+    return new AppError('SERVICE_UNAVAILABLE');
   }
   context.logger.error(
     { err, routeId: context.routeId, operation: context.operation },
