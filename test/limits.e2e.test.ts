@@ -1,6 +1,6 @@
 import { createDb } from '@agentpay/db';
 import type { Stack } from '@agentpay/stack';
-import { createTestMerchant, type TestMerchant, waitFor } from '@agentpay/testing';
+import { createTestMerchant, settleApproval, type TestMerchant, waitFor } from '@agentpay/testing';
 import type { Envelope } from '@agentpay/wire';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,9 @@ beforeAll(async () => {
     readyTimeoutMs: 300_000,
     // A loaded CI machine must not turn a slow gRPC hop into a 503: every answer here is 0 or a refusal.
     env: { MERCHANT_CACHE_MS: String(CACHE_MS), GRPC_TIMEOUT_MS: '30000', LEDGER_TIMEOUT_MS: '25000' },
+    // The gateways listen dual-stack and trust X-Forwarded-For from ::1 only: a request through [::1]
+    // comes "through the proxy", one to 127.0.0.1 straight from its peer (TRUSTED_PROXIES, section 19).
+    serviceEnv: { gateway: { HOST: '::', TRUSTED_PROXIES: '::1' } },
   });
   gatewayDb = createDb<GatewayDb>(stack.databaseUrl('gateway'));
 }, 360_000);
@@ -166,6 +169,25 @@ describe('registered payees, addresses and pay-in limit', () => {
     expect((await send(m, '/gateway/query/balance')).code).toBe(0);
   });
 
+  it('reads the address from X-Forwarded-For only through a proxy in TRUSTED_PROXIES', async () => {
+    const m = await merchant();
+    await setControls(m.mchNo, { allowedIps: ['203.0.113.0/24'] });
+    const port = new URL(stack.urls.gateway).port;
+    const from = async (host: string, forwardedFor: string) => {
+      const response = await fetch(`http://${host}:${port}/gateway/query/balance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify(m.signed({})),
+      });
+      return ((await response.json()) as Envelope).code;
+    };
+    // Through the trusted proxy (::1): the forwarded address decides.
+    expect(await from('[::1]', '203.0.113.7')).toBe(0);
+    expect(await from('[::1]', '198.51.100.9')).toBe(20056);
+    // From a peer that is no trusted proxy (127.0.0.1): its header is ignored, the peer is not allowed.
+    expect(await from('127.0.0.1', '203.0.113.7')).toBe(20056);
+  });
+
   it('a pay order above payin.perOrder answers 30006 naming it', async () => {
     const m = await merchant();
     await setControls(m.mchNo, { limits: { payin: { perOrder: 10_000 } } });
@@ -180,5 +202,69 @@ describe('registered payees, addresses and pay-in limit', () => {
     expect(refused.code).toBe(30006);
     expect(refused.msg).toContain('payin.perOrder');
     expect((await pay(100)).code).toBe(0);
+  });
+});
+
+describe("the operators' limits of a merchant (admin API)", () => {
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${stack.urls.admin}${path}`, {
+      method,
+      headers: {
+        authorization: 'Bearer dev-admin-token',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const limitsOf = async (mchNo: string) => {
+    const read = await admin('GET', `/admin/merchants/${mchNo}/limits`);
+    expect(read.status).toBe(200);
+    return read.body as { limits: { payout: { perTransfer: number | null; daily: number | null } } };
+  };
+
+  it('reads them with usage, lowers at once with lowerOnly, raises only through a second person', async () => {
+    const m = await merchant();
+    const before = await limitsOf(m.mchNo);
+    expect(before.limits.payout.perTransfer).toBe(1_000_000);
+    expect(before).toHaveProperty('usage');
+
+    // Lowering, said so: in effect at once, for the operators and for the merchant.
+    const lowered = await admin('PUT', `/admin/merchants/${m.mchNo}/limits`, {
+      limits: { payout: { perTransfer: 123.45 } },
+      lowerOnly: true,
+    });
+    expect(lowered.status).toBe(200);
+    expect((await limitsOf(m.mchNo)).limits.payout.perTransfer).toBe(123.45);
+    await new Promise((resolve) => setTimeout(resolve, CACHE_MS * 4));
+    const merchantView = (await send(m, '/gateway/query/limits')).data as {
+      limits: { payout: { perTransfer: number } };
+    };
+    expect(merchantView.limits.payout.perTransfer).toBe(123.45);
+    expect((await transfer(m, 123.46)).code).toBe(40008);
+
+    // lowerOnly that raises is refused whole; a raise waits for a second person.
+    const notLower = await admin('PUT', `/admin/merchants/${m.mchNo}/limits`, {
+      limits: { payout: { perTransfer: 500 } },
+      lowerOnly: true,
+    });
+    expect(notLower.status).toBe(409);
+    const asked = await admin('PUT', `/admin/merchants/${m.mchNo}/limits`, {
+      limits: { payout: { perTransfer: 500 } },
+    });
+    expect(asked.status).toBe(202);
+    expect((await limitsOf(m.mchNo)).limits.payout.perTransfer).toBe(123.45);
+    const done = await settleApproval(stack.urls.admin, asked);
+    expect(done.status).toBe(200);
+    expect((await limitsOf(m.mchNo)).limits.payout.perTransfer).toBe(500);
+
+    // A bad amount is a clear refusal and changes nothing.
+    const bad = await admin('PUT', `/admin/merchants/${m.mchNo}/limits`, {
+      limits: { payout: { perTransfer: 1.234 } },
+      lowerOnly: true,
+    });
+    expect(bad.status).toBe(400);
+    expect((await limitsOf(m.mchNo)).limits.payout.perTransfer).toBe(500);
+    expect((await admin('GET', '/admin/merchants/NOSUCH/limits')).status).toBe(404);
   });
 });
