@@ -35,6 +35,7 @@ import { checkConvergence } from './checks/convergence.js';
 import { checkExactlyOnce } from './checks/exactly-once.js';
 import type { CheckInput } from './checks/input.js';
 import { checkLimits } from './checks/limits.js';
+import { checkNatsAuth } from './checks/nats-auth.js';
 import { checkReconciliation } from './checks/reconciliation.js';
 import { unsettled } from './checks/settled.js';
 import { checkStateMachine } from './checks/state-machine.js';
@@ -270,6 +271,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       books: [...(await checkBooks(stack)), ...(await awaitMerchantBalances(stack))],
       limits: limits.violations,
       replicas: acrossReplicas,
+      nats: await checkNatsAuth(nats, options.replicas),
       reconciliation: [] as string[],
     };
     // Settled and the books checked: reconcile every day the run touched, explain each discrepancy from

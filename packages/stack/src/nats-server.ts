@@ -34,6 +34,8 @@ export interface NatsServer {
   storeDir: string;
   /** The users and passwords, when started with `credentials`; anonymous clients are then refused. */
   credentials?: NatsCredentials;
+  /** HTTP monitoring port (`/varz`, `/connz`, `/jsz`). */
+  monitorPort: number;
   /** SIGKILL, as a crash would; the store directory stays. */
   kill(): Promise<void>;
   /** Starts it again on the same port and store (after `kill`), and waits until it accepts connections. */
@@ -146,11 +148,12 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   const configFile = credentials?.configFile ?? options.configFile;
   const ownDir = options.storeDir === undefined;
   const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), 'agentpay-nats-'));
+  const monitorPort = await freePort();
   const node = natsProcess({
     binary,
     port,
     storeDir,
-    args: configFile ? ['-c', configFile] : [],
+    args: ['-m', String(monitorPort), ...(configFile ? ['-c', configFile] : [])],
     env: { ...credentials?.serverEnv, ...options.env },
     readyTimeoutMs: options.readyTimeoutMs ?? 15_000,
   });
@@ -166,6 +169,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     url: `nats://127.0.0.1:${port}`,
     port,
     storeDir,
+    monitorPort,
     ...(credentials && { credentials }),
     kill: node.kill,
     start: node.start,
