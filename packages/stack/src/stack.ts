@@ -31,6 +31,7 @@ export interface Ports {
   transfersMetrics: number;
   router: number;
   routerNotices: number;
+  routerMetrics: number;
   ledger: number;
   ledgerMetrics: number;
   notifier: number;
@@ -51,6 +52,7 @@ export const DEFAULT_PORTS: Ports = {
   router: 50053,
   ledger: 50054,
   ledgerMetrics: 9103,
+  routerMetrics: 9104,
 };
 
 const DATABASES: Record<ServiceName, string> = {
@@ -223,7 +225,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     gateway: { GATEWAY_PORT: String(ports.gateway), ADMIN_PORT: String(ports.admin) },
     payments: { GRPC_PORT: String(ports.payments), METRICS_PORT: String(ports.paymentsMetrics) },
     transfers: { GRPC_PORT: String(ports.transfers), METRICS_PORT: String(ports.transfersMetrics) },
-    'upstream-router': { GRPC_PORT: String(ports.router), NOTICE_PORT: String(ports.routerNotices) },
+    'upstream-router': {
+      GRPC_PORT: String(ports.router),
+      NOTICE_PORT: String(ports.routerNotices),
+      METRICS_PORT: String(ports.routerMetrics),
+    },
     ledger: { GRPC_PORT: String(ports.ledger), METRICS_PORT: String(ports.ledgerMetrics) },
     notifier: { NOTIFIER_PORT: String(ports.notifier) },
     'upstream-sandbox': { SANDBOX_PORT: String(ports.sandbox) },
@@ -321,7 +327,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       `http://${local(p.ledgerMetrics)}/healthz`,
       // A gateway is ready once any replica of each service is: each replica's own port says it is up.
       ...(replicas > 1
-        ? [p.paymentsMetrics, p.transfersMetrics, p.routerNotices, p.notifier].map(
+        ? [p.paymentsMetrics, p.transfersMetrics, p.routerMetrics, p.notifier].map(
             (port) => `http://${local(port)}/healthz`,
           )
         : []),
