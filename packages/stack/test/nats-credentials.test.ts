@@ -1,3 +1,4 @@
+import { baseEnv, DEFAULT_NATS_URL, eventsEnv, z } from '@agentpay/config';
 import {
   bindStream,
   connectNats,
@@ -5,7 +6,7 @@ import {
   NATS_SERVICES,
   statusChangedSubject,
 } from '@agentpay/messaging';
-import { provisionEventsStream } from '@agentpay/service';
+import { bootstrapService, provisionEventsStream } from '@agentpay/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsNaming, type NatsServer, natsCredentials, startNatsServer, startStack } from '../src/index.js';
 
@@ -103,4 +104,37 @@ describe('a private nats-server with credentials', () => {
       other.remove();
     }
   });
+
+  it('refuses a service started without its credentials, or with another’s, and lets it in with its own', async () => {
+    // The start path every service takes (bootstrapService().events()), as payments.
+    const schema = z.object({ ...baseEnv, NATS_URL: z.string().default(DEFAULT_NATS_URL), ...eventsEnv });
+    const start = async (extra: Record<string, string>) => {
+      const svc = await bootstrapService({
+        name: 'payments',
+        schema,
+        env: {
+          LOG_LEVEL: 'silent',
+          NATS_URL: server.url,
+          EVENTS_STREAM: naming.stream,
+          EVENTS_SUBJECT_PREFIX: naming.subjectPrefix,
+          ...extra,
+        },
+        tracing: false,
+      });
+      try {
+        await svc.events();
+      } finally {
+        await svc.stop();
+      }
+    };
+    await expect(start({})).rejects.toThrow(
+      /NATS refused the connection .*check NATS_CREDS_FILE or NATS_USER\/NATS_PASSWORD/,
+    );
+    const own = server.credentials!.serviceEnv('payments');
+    const transfers = server.credentials!.serviceEnv('transfers');
+    await expect(start({ ...own, NATS_PASSWORD: transfers['NATS_PASSWORD']! })).rejects.toThrow(
+      /NATS refused the connection/,
+    );
+    await expect(start(own)).resolves.toBeUndefined();
+  }, 60_000);
 });
