@@ -37,8 +37,12 @@ export const BUNDLED_SERVICES = [
  */
 export const IMAGE_NODE_OPTIONS = '--enable-source-maps --max-old-space-size=128';
 
-/** The entry points a service image may run: the service itself and its migrate-only task. */
-export const ENTRY_POINTS = ['main', 'migrate'] as const;
+/**
+ * The entry points a service image may run: the service itself, its migrate-only task, and (the payments
+ * image only) the events stream's provision step (the nats-provision Job). Each is bundled where the
+ * service has src/<entry>.ts.
+ */
+export const ENTRY_POINTS = ['main', 'migrate', 'nats-provision'] as const;
 
 /** Leaves every bare import that is not an @agentpay/* workspace package to node_modules. */
 const thirdPartyExternal: Plugin = {

@@ -127,4 +127,10 @@ describe('a bounded load while each service is killed -9, NATS restarted and Pos
     // A service that died on its own (not killed by the run) is a violation above; none may.
     expect(report.crashes.map((c) => `${c.service} after ${c.after}`)).toEqual([]);
   });
+
+  it('runs on a NATS that refuses anonymous clients, every service connected as its own user', () => {
+    // The private nats-server (or cluster) requires the production credentials: the stream was declared
+    // by the provision user and each service ran with NATS_PROVISION=false (packages/stack).
+    expect(report.violations.nats).toEqual([]);
+  });
 });

@@ -104,4 +104,10 @@ describe('two replicas of every service on a three-node NATS cluster, one of eac
     expect(report.violations.convergence).toEqual([]);
     expect(report.crashes.map((c) => `${c.service}#${c.replica} after ${c.after}`)).toEqual([]);
   });
+
+  it('runs on a NATS that refuses anonymous clients, every service connected as its own user', () => {
+    // The private nats-server (or cluster) requires the production credentials: the stream was declared
+    // by the provision user and each service ran with NATS_PROVISION=false (packages/stack).
+    expect(report.violations.nats).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IDeployment } from 'kubernetes-models/apps/v1';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import type { IJob } from 'kubernetes-models/batch/v1';
 import type { IIngress, INetworkPolicy, INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import type {
@@ -20,6 +21,9 @@ import type {
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { ENTRY_POINTS } from '../deploy/bundle.js';
+import { NATS_SERVICES, productionAuthorization } from '../packages/messaging/src/index.js';
+import { natsProvisionEnv } from '../packages/service/src/index.js';
 import { gatewayEnv } from '../services/gateway/src/config.js';
 import { ledgerEnv } from '../services/ledger/src/config.js';
 import { notifierEnv } from '../services/notifier/src/config.js';
@@ -117,7 +121,7 @@ const METRICS_PORT_VARIABLE: Record<ServiceName, string | undefined> = {
   payments: 'METRICS_PORT',
   transfers: 'METRICS_PORT',
   ledger: 'METRICS_PORT',
-  'upstream-router': 'NOTICE_PORT',
+  'upstream-router': 'METRICS_PORT',
   notifier: 'NOTIFIER_PORT',
   // A development-only fake channel: nothing to alert on.
   'upstream-sandbox': undefined,
@@ -137,6 +141,18 @@ function deployments(overlay: Overlay): IDeployment[] {
 
 function podSpec(d: IDeployment): IPodSpec {
   return d.spec!.template.spec!;
+}
+
+function jobs(overlay: Overlay): IJob[] {
+  return ofKind<IJob>(rendered[overlay], 'Job');
+}
+
+/** The pod spec of every Deployment and Job, by name. */
+function workloadPodSpecs(overlay: Overlay): { name: string; spec: IPodSpec }[] {
+  return [
+    ...deployments(overlay).map((d) => ({ name: d.metadata!.name!, spec: podSpec(d) })),
+    ...jobs(overlay).map((j) => ({ name: j.metadata!.name!, spec: j.spec!.template.spec! })),
+  ];
 }
 
 /** The service's own container (named like the Deployment). */
@@ -349,6 +365,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         'HorizontalPodAutoscaler',
         'NetworkPolicy',
         'Ingress',
+        'Job',
         ...(overlay === 'dev' ? ['Secret'] : ['PodMonitor', 'PrometheusRule']),
       ]),
     );
@@ -702,7 +719,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         `{"app.kubernetes.io/name":"gateway"}:8080:[{"namespaceSelector":{"matchLabels":{"kubernetes.io/metadata.name":"ingress-nginx"}}}]`,
         `{"app.kubernetes.io/name":"gateway"}:8081:[{"namespaceSelector":{"matchLabels":{"agentpay.io/operators":"true"}}}]`,
         `{"app.kubernetes.io/name":"upstream-router"}:8091:[${INGRESS_CONTROLLER_PEER}]`,
-        `{"app.kubernetes.io/part-of":"agentpay"}:8081,8082,8091,9101,9102,9103:[{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}]`,
+        `{"app.kubernetes.io/part-of":"agentpay"}:8081,8082,9101,9102,9103,9104:[{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}]`,
       ].sort(),
     );
     const ingresses = ofKind<IIngress>(rendered[overlay], 'Ingress');
@@ -748,6 +765,9 @@ const PROD_SECRETS = [
   'agentpay-admin-token',
   'agentpay-api-tls',
   'agentpay-cashier-secret',
+  'agentpay-nats',
+  'agentpay-nats-ca',
+  'agentpay-nats-provision',
   'agentpay-notices-tls',
   'agentpay-notifier-admin-token',
   'agentpay-people-secret',
@@ -769,12 +789,12 @@ describe('the overlays', () => {
   it('generate development Secrets in dev only, and expect the documented ones in prod', () => {
     const referenced = (overlay: Overlay) =>
       new Set(
-        deployments(overlay).flatMap((d) =>
-          [...podSpec(d).containers, ...(podSpec(d).initContainers ?? [])].flatMap((c) => [
+        workloadPodSpecs(overlay).flatMap(({ spec }) =>
+          [...spec.containers, ...(spec.initContainers ?? [])].flatMap((c) => [
             ...(c.env ?? []).flatMap((e) =>
               e.valueFrom?.secretKeyRef ? [e.valueFrom.secretKeyRef.name] : [],
             ),
-            ...(podSpec(d).volumes ?? []).flatMap((v) => (v.secret ? [v.secret.secretName!] : [])),
+            ...(spec.volumes ?? []).flatMap((v) => (v.secret ? [v.secret.secretName!] : [])),
           ]),
         ),
       );
@@ -813,8 +833,7 @@ describe('the overlays', () => {
         Object.keys((o['stringData'] ?? {}) as object).map((k) => `${o.metadata.name}/${k}`),
       ),
     );
-    for (const d of deployments('prod')) {
-      const spec = podSpec(d);
+    for (const { name, spec } of workloadPodSpecs('prod')) {
       const refs = [
         ...[...spec.containers, ...(spec.initContainers ?? [])].flatMap((c) =>
           (c.env ?? []).flatMap((e) => {
@@ -826,7 +845,7 @@ describe('the overlays', () => {
           (v.secret?.items ?? []).map((i) => `${v.secret!.secretName}/${i.key}`),
         ),
       ];
-      for (const ref of refs) expect(exampleKeys, `${d.metadata!.name} reads ${ref}`).toContain(ref);
+      for (const ref of refs) expect(exampleKeys, `${name} reads ${ref}`).toContain(ref);
     }
     for (const dir of ['base', 'overlays/dev', 'overlays/prod']) {
       expect(readFileSync(join(REPO_ROOT, 'deploy/k8s', dir, 'kustomization.yaml'), 'utf8')).not.toContain(
@@ -912,7 +931,8 @@ describe.each(OVERLAYS)('going live, the %s overlay', (overlay) => {
       // Never "anyone": a forged header from the internet would name the caller STP's allow-list checks.
       expect(size, cidr).toBeLessThanOrEqual(2 ** 24);
     }
-    // Who may open a connection to 8091 from outside the call graph: the controller's pods, and Prometheus.
+    // Who may open a connection to 8091 from outside the call graph: the controller's pods only (Prometheus
+    // scrapes the router's metrics port).
     const policies = ofKind<INetworkPolicy>(rendered[overlay], 'NetworkPolicy');
     const routerLabels = podLabels(router());
     const peers = policies
@@ -920,14 +940,9 @@ describe.each(OVERLAYS)('going live, the %s overlay', (overlay) => {
       .flatMap((p) => (p.spec!.ingress ?? []).filter((r) => r.ports?.some((x) => x.port === 8091)))
       .flatMap((r) => r.from ?? [{}])
       .filter((peer) => peer.namespaceSelector || peer.ipBlock || !peer.podSelector);
-    expect(peers.map((peer) => JSON.stringify(peer)).sort()).toEqual(
-      [
-        INGRESS_CONTROLLER_PEER,
-        '{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}',
-      ].sort(),
-    );
+    expect(peers.map((peer) => JSON.stringify(peer))).toEqual([INGRESS_CONTROLLER_PEER]);
     if (overlay === 'prod') {
-      // Not the whole pod network: Prometheus reaches 8091 too and must not be able to name a caller.
+      // Not the whole pod network: any pod in the trusted range that reached 8091 could name a caller.
       expect(ipv4Range(trusted[0]!)[1]).toBeLessThan(2 ** 16);
     }
   });
@@ -1161,3 +1176,172 @@ function metricNames(expr: string): string[] {
     .filter((m) => !m[2] && !keywords.has(m[1]!.toLowerCase()))
     .map((m) => m[1]!);
 }
+
+// ---- NATS: each service its own user, no JetStream admin right, one provision step, TLS in prod ----
+
+describe.each(OVERLAYS)('NATS credentials, the %s overlay', (overlay) => {
+  const natsClients = () =>
+    deployments(overlay).filter((d) => resolveEnv(overlay, mainContainer(d))['NATS_URL'] !== undefined);
+  const provisionJob = () => named<IJob>(rendered[overlay], 'Job', 'nats-provision');
+  const secretRef = (c: IContainer, variable: string) =>
+    c.env?.find((e) => e.name === variable)?.valueFrom?.secretKeyRef;
+
+  it('gives every service that connects to NATS its own user and password, from its own keys of agentpay-nats', () => {
+    expect(
+      natsClients()
+        .map((d) => d.metadata!.name)
+        .sort(),
+    ).toEqual([...NATS_SERVICES].sort());
+    const keys = new Set<string>();
+    for (const d of natsClients()) {
+      const service = serviceOf(d);
+      const c = mainContainer(d);
+      for (const [variable, suffix] of [
+        ['NATS_USER', 'username'],
+        ['NATS_PASSWORD', 'password'],
+      ] as const) {
+        const ref = secretRef(c, variable);
+        expect(ref?.name, `${service} ${variable}`).toMatch(/^agentpay-nats(-[a-z0-9]{10})?$/);
+        expect(ref?.key, `${service} ${variable}`).toBe(`${service}-${suffix}`);
+        keys.add(ref!.key);
+      }
+      // Never inline, never a creds file beside it: the config refuses both at once.
+      expect(envValue(c, 'NATS_PASSWORD'), service).toBeUndefined();
+      expect(envValue(c, 'NATS_CREDS_FILE'), service).toBeUndefined();
+      const parsed = objectSchema(SCHEMAS[service]).parse(resolveEnv(overlay, c));
+      expect(parsed['NATS_USER'], service).toBeDefined();
+      expect(parsed['NATS_PASSWORD'], service).toBeDefined();
+    }
+    // One pair per service: no two services share a key.
+    expect(keys.size).toBe(NATS_SERVICES.length * 2);
+    if (overlay === 'dev') {
+      // The generated development Secret names each user as the server's authorization block does.
+      for (const d of natsClients()) {
+        expect(resolveEnv(overlay, mainContainer(d))['NATS_USER']).toBe(serviceOf(d));
+      }
+    }
+  });
+
+  it('runs every service with NATS_PROVISION=false, so none declares the stream or holds the provision user', () => {
+    for (const d of natsClients()) {
+      const service = serviceOf(d);
+      const c = mainContainer(d);
+      expect(envValue(c, 'NATS_PROVISION'), service).toBe('false');
+      expect(objectSchema(SCHEMAS[service]).parse(resolveEnv(overlay, c))['NATS_PROVISION'], service).toBe(
+        false,
+      );
+    }
+    for (const { name, spec } of workloadPodSpecs(overlay)) {
+      if (name === 'nats-provision') continue;
+      for (const c of [...spec.containers, ...(spec.initContainers ?? [])]) {
+        for (const e of c.env ?? []) {
+          expect(e.valueFrom?.secretKeyRef?.name ?? '', `${name}/${c.name} ${e.name}`).not.toMatch(
+            /^agentpay-nats-provision/,
+          );
+        }
+      }
+    }
+  });
+
+  it('declares the events stream in one Job, as the provision user, from an image that carries the step', () => {
+    const job = provisionJob();
+    const spec = job.spec!.template.spec!;
+    expect(spec.containers).toHaveLength(1);
+    const c = spec.containers[0]!;
+    expect(c.command).toEqual(['node', 'dist/nats-provision.js']);
+    const payments = deployments(overlay).find((d) => d.metadata!.name === 'payments')!;
+    expect(c.image).toBe(mainContainer(payments).image);
+    // The image's bundle has that entry point (deploy/bundle.ts bundles src/<entry>.ts where it exists).
+    expect(ENTRY_POINTS).toContain('nats-provision');
+    expect(readFileSync(join(REPO_ROOT, 'services/payments/src/nats-provision.ts'), 'utf8')).toContain(
+      'provisionEventsStream',
+    );
+    for (const [variable, key] of [
+      ['NATS_USER', 'username'],
+      ['NATS_PASSWORD', 'password'],
+    ] as const) {
+      expect(secretRef(c, variable), variable).toEqual({
+        name: expect.stringMatching(/^agentpay-nats-provision(-[a-z0-9]{10})?$/),
+        key,
+      });
+    }
+    const env = resolveEnv(overlay, c);
+    const parsed = natsProvisionEnv.parse(env);
+    const deps = named<IConfigMap>(rendered[overlay], 'ConfigMap', 'agentpay-dependencies').data!;
+    expect(parsed.NATS_URL).toBe(deps['NATS_URL']);
+    expect(parsed.EVENTS_STREAM_REPLICAS).toBe(Number(deps['EVENTS_STREAM_REPLICAS']));
+    // The same stream and subjects the services bind to.
+    for (const d of natsClients()) {
+      const service = objectSchema(SCHEMAS[serviceOf(d)]).parse(resolveEnv(overlay, mainContainer(d)));
+      expect([service['EVENTS_STREAM'], service['EVENTS_SUBJECT_PREFIX']], serviceOf(d)).toEqual([
+        parsed.EVENTS_STREAM,
+        parsed.EVENTS_SUBJECT_PREFIX,
+      ]);
+    }
+    expect(spec.restartPolicy).toBe('OnFailure');
+    expect(job.spec!.backoffLimit).toBeGreaterThan(0);
+    expect(job.spec!.activeDeadlineSeconds).toBeGreaterThan(0);
+    // The restricted pod security standard, as the Deployments.
+    expect(spec.automountServiceAccountToken).toBe(false);
+    expect(spec.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(c.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
+    for (const field of ['cpu', 'memory']) {
+      expect(c.resources?.requests?.[field]).toBeDefined();
+      expect(c.resources?.limits?.[field]).toBeDefined();
+    }
+    // Its pod may reach NATS (and DNS) through the namespace's default deny.
+    const podLabelsOfJob = job.spec!.template.metadata!.labels as Record<string, string>;
+    const natsEgress = named<INetworkPolicy>(rendered[overlay], 'NetworkPolicy', 'allow-nats-egress');
+    expect(selects(natsEgress.spec!.podSelector, podLabelsOfJob)).toBe(true);
+    // `kubectl apply -k <overlay> -l agentpay.io/deploy-step=provision` applies the Job with the ConfigMap
+    // it reads, and nothing else.
+    const step = rendered[overlay].filter(
+      (o) => o.metadata.labels?.['agentpay.io/deploy-step'] === 'provision',
+    );
+    expect(step.map((o) => `${o.kind}/${o.metadata.name.replace(/-[a-z0-9]{10}$/, '')}`).sort()).toEqual([
+      'ConfigMap/agentpay-dependencies',
+      'Job/nats-provision',
+    ]);
+  });
+
+  it("ships the NATS server's authorization block, as npm run nats:auth generates it, with no password in it", () => {
+    const map = named<IConfigMap>(rendered[overlay], 'ConfigMap', 'agentpay-nats-authorization');
+    const conf = map.data!['authorization.conf']!;
+    expect(conf).toBe(productionAuthorization());
+    for (const user of [...NATS_SERVICES, 'provision']) {
+      expect(conf).toMatch(new RegExp(`user: "${user}", password: \\$NATS_PASSWORD_[A-Z_]+,`));
+    }
+  });
+});
+
+describe('NATS in production', () => {
+  it('connects every NATS client over TLS, verified against the CA mounted from agentpay-nats-ca', () => {
+    const deps = named<IConfigMap>(rendered.prod, 'ConfigMap', 'agentpay-dependencies').data!;
+    expect(deps['NATS_URL']).toMatch(/^tls:\/\//);
+    const clients = workloadPodSpecs('prod').filter(({ spec }) =>
+      spec.containers.some((c) => c.env?.some((e) => e.name === 'NATS_URL')),
+    );
+    expect(clients.map((c) => c.name).sort()).toEqual([...NATS_SERVICES, 'nats-provision'].sort());
+    for (const { name, spec } of clients) {
+      const c = spec.containers[0]!;
+      const caFile = envValue(c, 'NATS_TLS_CA_FILE');
+      expect(caFile, name).toBe('/var/run/secrets/nats-ca/ca.crt');
+      const mount = c.volumeMounts?.find((m) => caFile!.startsWith(`${m.mountPath}/`));
+      expect(mount?.readOnly, name).toBe(true);
+      const volume = spec.volumes?.find((v) => v.name === mount!.name);
+      expect(volume?.secret?.secretName, name).toBe('agentpay-nats-ca');
+      expect(
+        volume?.secret?.items?.map((i) => `${mount!.mountPath}/${i.path}`),
+        name,
+      ).toContain(caFile);
+    }
+  });
+});

@@ -85,14 +85,13 @@ beforeAll(async () => {
       SANDBOX_PORT: String(sandboxPort),
     }),
   );
-  running.push(
-    await router({
-      ...common,
-      DATABASE_URL: await database('tr_router'),
-      GRPC_PORT: String(routerPort),
-      NOTICE_PORT: String(noticePort),
-    }),
-  );
+  const routerService = await router({
+    ...common,
+    DATABASE_URL: await database('tr_router'),
+    GRPC_PORT: String(routerPort),
+    NOTICE_PORT: String(noticePort),
+  });
+  running.push(routerService);
   const paymentsService = await payments({
     ...common,
     DATABASE_URL: await database('tr_payments'),
@@ -126,7 +125,8 @@ beforeAll(async () => {
     sandbox: `http://127.0.0.1:${sandboxPort}`,
     notifier: `http://127.0.0.1:${notifierPort}`,
     payments: `http://127.0.0.1:${paymentsService.metricsPort}`,
-    router: `http://127.0.0.1:${noticePort}`,
+    // GET /metrics: the router serves it on its own port, not on the notice port.
+    router: `http://127.0.0.1:${routerService.metricsPort}`,
   };
   // No ledger runs here and nothing is paid out: the merchant needs no funds.
   merchant = await createTestMerchant({ adminUrl: urls.admin, gatewayUrl: urls.gateway, fund: false });

@@ -3,26 +3,36 @@
 // and the events stream and its consumers keep as many copies as configured, on distinct NATS nodes,
 // after the faults.
 import type { KeyObject } from 'node:crypto';
-import { connectNats, ensureStream } from '@agentpay/messaging';
-import type { Stack } from '@agentpay/stack';
+import { connectNats, ensureStream, NATS_PROVISION_USER } from '@agentpay/messaging';
+import type { NatsCredentials, Stack } from '@agentpay/stack';
 import { createTestMerchant, type TestMerchant } from '@agentpay/testing';
 import { type Envelope, verifyEnvelope } from '@agentpay/wire';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
 import { errorText, post } from './client.js';
 
+/** A connection as the provision user, the only one allowed the whole JetStream API. */
+function asProvision(natsUrl: string, credentials: NatsCredentials) {
+  return connectNats(natsUrl, {
+    name: 'chaos',
+    auth: { user: NATS_PROVISION_USER, password: credentials.passwords[NATS_PROVISION_USER] },
+    inboxOwner: NATS_PROVISION_USER,
+  });
+}
+
 /**
- * Declares the events stream before any service starts: first with one copy, then with `replicas`, so
- * the run also proves that a changed count is applied to an existing stream. The services declare it
- * again with EVENTS_STREAM_REPLICAS at their start.
+ * Declares the events stream before any service starts, as the provision user: first with one copy, then
+ * with `replicas`, so the run also proves that a changed count is applied to an existing stream. The
+ * stack's provision step declares it again with EVENTS_STREAM_REPLICAS before the services start.
  */
 export async function declareStream(
   natsUrl: string,
-  stream: string,
+  credentials: NatsCredentials,
   subjects: string[],
   replicas: number,
 ): Promise<string[]> {
-  const nc = await connectNats(natsUrl, { name: 'chaos' });
+  const stream = credentials.naming.stream;
+  const nc = await asProvision(natsUrl, credentials);
   const out: string[] = [];
   try {
     await ensureStream(nc, { name: stream, subjects, replicas: 1 });
@@ -126,10 +136,11 @@ export async function checkRateLimitAcrossGateways(
 /** The stream and each of its consumers have `replicas` copies, all current, on distinct nodes. */
 export async function checkStreamCopies(
   natsUrl: string,
+  credentials: NatsCredentials,
   stream: string,
   replicas: number,
 ): Promise<string[]> {
-  const nc = await connectNats(natsUrl, { name: 'chaos' });
+  const nc = await asProvision(natsUrl, credentials);
   const out: string[] = [];
   try {
     const jsm = await jetstreamManager(nc);

@@ -74,6 +74,11 @@ export interface ChaosReport {
     /** Replicas only: what must hold across them (a nonce spent once over both gateways, R3 streams). */
     replicas: string[];
     /**
+     * The run's NATS after the faults: an anonymous client refused, every service connected as its own
+     * user (checks/nats-auth.ts).
+     */
+    nats: string[];
+    /**
      * Reconciliation of every day the run touched, once settled: a day whose run failed, a discrepancy the
      * load did not make on purpose (checks/reconciliation.ts), the books' check after the run booked it.
      */

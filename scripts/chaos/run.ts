@@ -4,8 +4,10 @@
 // every service once with SIGKILL (the router and the sandbox with STP payouts in flight) and starts it again,
 // restarts NATS once and takes Postgres away once. Then it lets the platform settle and checks, from the
 // replies, the sink and the services' own databases, that nothing was lost, doubled or bent (checks/*.ts).
-// NATS is always private: one nats-server, or with `replicas` > 1 a three-node JetStream cluster whose
-// events stream keeps three copies, and where the run kills one replica of each service and the node
+// NATS is always private and requires credentials as production does (each service its own user, limited
+// to its own subjects, consumers and inbox; the stream declared by the provision user before the services
+// start, which run with NATS_PROVISION=false): one nats-server, or with `replicas` > 1 a three-node
+// JetStream cluster whose events stream keeps three copies, and where the run kills one replica of each service and the node
 // leading the stream instead. Postgres is a private cluster in the long run; in the CI variant it is the
 // machine's shared server, "taken away" by refusing and terminating the stack's connections.
 import { randomBytes } from 'node:crypto';
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  eventsNaming,
   type NatsCluster,
   type NatsServer,
   type PostgresCluster,
@@ -32,6 +35,7 @@ import { checkConvergence } from './checks/convergence.js';
 import { checkExactlyOnce } from './checks/exactly-once.js';
 import type { CheckInput } from './checks/input.js';
 import { checkLimits } from './checks/limits.js';
+import { checkNatsAuth } from './checks/nats-auth.js';
 import { checkReconciliation } from './checks/reconciliation.js';
 import { unsettled } from './checks/settled.js';
 import { checkStateMachine } from './checks/state-machine.js';
@@ -79,17 +83,21 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     options.postgresUrl ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
   try {
-    const stream = `${prefix.toUpperCase()}_EVENTS`;
+    const naming = eventsNaming(prefix);
+    const stream = naming.stream;
     const streamReplicas = options.replicas > 1 ? 3 : 1;
     if (options.replicas > 1) {
-      nats = await startNatsCluster({ nodes: 3 });
-      log(`private NATS cluster ${nats.name}: ${nats.url}`);
+      nats = await startNatsCluster({ nodes: 3, credentials: naming });
+      log(`private NATS cluster ${nats.name} with credentials: ${nats.url}`);
       // Declared before the services start, so the first event already has three copies.
-      acrossReplicas.push(...(await declareStream(nats.url, stream, [`${prefix}.events.>`], streamReplicas)));
+      acrossReplicas.push(
+        ...(await declareStream(nats.url, nats.credentials!, [`${naming.subjectPrefix}.>`], streamReplicas)),
+      );
     } else {
-      nats = await startNatsServer();
-      log(`private nats-server on ${nats.url}`);
+      nats = await startNatsServer({ credentials: naming });
+      log(`private nats-server with credentials on ${nats.url}`);
     }
+    const credentials = nats.credentials!;
     if (postgresMode === 'private-cluster') {
       try {
         cluster = await startPostgresCluster();
@@ -109,6 +117,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       {
         postgresUrl: serverUrl,
         natsUrl: nats.url,
+        natsCredentials: credentials,
         prefix,
         keyDir,
         replicas: options.replicas,
@@ -211,7 +220,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     log(moving.length ? `did not settle: ${moving.join('; ')}` : 'settled');
 
     if (options.replicas > 1)
-      acrossReplicas.push(...(await checkStreamCopies(nats.url, stream, streamReplicas)));
+      acrossReplicas.push(...(await checkStreamCopies(nats.url, credentials, stream, streamReplicas)));
     const finalQueries = await queryAccepted(ctx);
     const snap = await snapshot(dbs);
     const input: CheckInput = {
@@ -262,6 +271,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       books: [...(await checkBooks(stack)), ...(await awaitMerchantBalances(stack))],
       limits: limits.violations,
       replicas: acrossReplicas,
+      nats: await checkNatsAuth(nats, options.replicas),
       reconciliation: [] as string[],
     };
     // Settled and the books checked: reconcile every day the run touched, explain each discrepancy from

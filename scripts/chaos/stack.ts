@@ -1,7 +1,7 @@
 // The stack under test: every service on random ports, with short retry, sweep and timeout settings so
 // every change settles within the run, and their log lines kept for the report.
 import { join } from 'node:path';
-import { type ServiceName, type Stack, startStack } from '@agentpay/stack';
+import { type NatsCredentials, type ServiceName, type Stack, startStack } from '@agentpay/stack';
 import { CHAOS_RETRY_SCHEDULE, type ChaosOptions } from './options.js';
 
 export interface ServiceLogs {
@@ -18,6 +18,8 @@ export function serviceLogs(): ServiceLogs {
 export interface ChaosStackTarget {
   postgresUrl: string;
   natsUrl: string;
+  /** The private NATS's users: the stack provisions the stream and runs each service as its own user. */
+  natsCredentials: NatsCredentials;
   /** Names the stack's databases, so the run can find (and drop) them. */
   prefix: string;
   /** Where the platform key is written. */
@@ -37,6 +39,7 @@ export async function startChaosStack(
   return startStack({
     postgresUrl: target.postgresUrl,
     natsUrl: target.natsUrl,
+    natsCredentials: target.natsCredentials,
     databasePrefix: target.prefix,
     ports: 'random',
     entry: options.entry ?? 'source',

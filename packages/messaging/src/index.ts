@@ -26,6 +26,7 @@ export {
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from './outbox-relay.js';
 export {
   DEFAULT_DURABLES,
+  inboxPrefixOf,
   NATS_PROVISION_USER,
   NATS_SERVICES,
   type NatsPermissions,

@@ -9,6 +9,7 @@ import {
   credsAuthenticator,
   type NatsConnection,
 } from '@nats-io/transport-node';
+import { inboxPrefixOf } from './permissions.js';
 
 /** How long a start-up check or first connect waits before calling NATS unreachable. */
 const CONNECT_TIMEOUT_MS = 3_000;
@@ -20,6 +21,11 @@ export interface ConnectNatsOptions {
   logger?: Logger;
   /** The service's credentials and the server's CA; absent, an anonymous plain connection. */
   auth?: NatsAuth;
+  /**
+   * The NATS user whose private inbox the connection's replies go to (`_INBOX_<user>.>`, see
+   * `inboxPrefixOf`), the only inbox its user may subscribe to; absent, the shared `_INBOX`.
+   */
+  inboxOwner?: string;
 }
 
 /** How a client proves itself to NATS (config: NATS_CREDS_FILE or NATS_USER/NATS_PASSWORD, NATS_TLS_CA_FILE). */
@@ -63,6 +69,7 @@ export async function connectNats(url: string, opts: ConnectNatsOptions): Promis
   try {
     nc = await connect({
       ...natsAuthOptions(opts.auth),
+      ...(opts.inboxOwner !== undefined && { inboxPrefix: inboxPrefixOf(opts.inboxOwner) }),
       servers: url.split(','),
       name: opts.name,
       timeout: CONNECT_TIMEOUT_MS,

@@ -11,6 +11,7 @@ import { ensureConsumer } from './consumer.js';
 import { connectNats } from './nats.js';
 import {
   DEFAULT_DURABLES,
+  inboxPrefixOf,
   NATS_PROVISION_USER,
   NATS_SERVICES,
   natsAuthorizationConfig,
@@ -44,7 +45,11 @@ function freePort(): Promise<number> {
 }
 
 async function as(user: string, password = passwords[user]): Promise<NatsConnection> {
-  const nc = await connectNats(url, { name: `auth-test-${user}`, auth: { user, password } });
+  const nc = await connectNats(url, {
+    name: `auth-test-${user}`,
+    auth: { user, password },
+    inboxOwner: user,
+  });
   open.push(nc);
   return nc;
 }
@@ -162,6 +167,36 @@ describe('NATS credentials and per-service permissions', () => {
   }, 30_000);
 });
 
+describe('private inboxes', () => {
+  it('lets a service read replies on its own inbox only, never another service’s or the shared one', async () => {
+    const transfers = await as('transfers');
+    // Its own JetStream answers arrive: the stream's info (created by the test above).
+    expect((await bindStream(transfers, STREAM)).config.name).toBe(STREAM);
+
+    const payments = await as('payments');
+    const errors = errorsOf(payments);
+    for (const subject of [`${inboxPrefixOf('transfers')}.>`, '_INBOX.>', '>']) {
+      const sub = payments.subscribe(subject);
+      // The server refuses the subscription: a permissions violation naming it, and the subscription closes.
+      await expect(sub.closed).resolves.toBeInstanceOf(Error);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    for (const subject of [`${inboxPrefixOf('transfers')}.>`, '_INBOX.>']) {
+      expect(
+        errors.some((e) => e.includes('Permissions Violation') && e.includes(`Subscription to "${subject}"`)),
+        subject,
+      ).toBe(true);
+    }
+    // A connection on the shared inbox gets no answer at all: its user may not read `_INBOX.>`.
+    const shared = await connectNats(url, {
+      name: 'auth-test-shared-inbox',
+      auth: { user: 'payments', password: passwords['payments'] },
+    });
+    open.push(shared);
+    await expect(bindStream(shared, STREAM)).rejects.toThrow();
+  }, 30_000);
+});
+
 describe('the generated server config', () => {
   it('grants each service exactly the subjects it publishes, and its own consumers', () => {
     const traffic = serviceTraffic(PREFIX);
@@ -176,14 +211,16 @@ describe('the generated server config', () => {
         .filter((s) => s.startsWith('$JS.API.CONSUMER.INFO.'))
         .map((s) => s.split('.')[5]);
       expect(durables.sort()).toEqual(traffic[service].consumers.map((c) => c.durable).sort());
+      // Replies on its own inbox only.
+      expect(line).toContain(`subscribe: { allow: [${JSON.stringify(`${inboxPrefixOf(service)}.>`)}] }`);
     }
   });
 
-  it('is the file committed in deploy/nats (npm run nats:auth writes it)', () => {
-    const committed = readFileSync(
-      new URL('../../../deploy/nats/authorization.conf', import.meta.url),
-      'utf8',
-    );
-    expect(committed).toBe(productionAuthorization());
-  });
+  it.each(['deploy/nats/authorization.conf', 'deploy/k8s/base/nats-authorization.conf'])(
+    'is the file committed as %s (npm run nats:auth writes it)',
+    (file) => {
+      const committed = readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
+      expect(committed).toBe(productionAuthorization());
+    },
+  );
 });

@@ -57,6 +57,15 @@ export function serviceTraffic(
   };
 }
 
+/**
+ * The inbox prefix of a user's connections (`_INBOX_<user>`): request replies and pulled messages come
+ * back on `<prefix>.<id>`. Each user may subscribe to its own prefix only, so no service can read the
+ * JetStream answers or the pulled events addressed to another (on the shared `_INBOX.>` any could).
+ */
+export function inboxPrefixOf(user: string): string {
+  return `_INBOX_${user}`;
+}
+
 export interface NatsPermissions {
   publish: string[];
   subscribe: string[];
@@ -65,10 +74,11 @@ export interface NatsPermissions {
 /**
  * The subjects a service may publish and subscribe to: its own event subjects; the JetStream API calls
  * its consumers make on its own durables only (info, create/update, next batch, ack); reading the stream's
- * info; replies on `_INBOX.>`. With `declareStream` (development and tests, NATS_PROVISION=true) also
+ * info; replies on its own inbox (`_INBOX_<service>.>`, inboxPrefixOf). With `declareStream` (development and tests, NATS_PROVISION=true) also
  * creating and updating the events stream; in production only the provision user may.
  */
 export function servicePermissions(
+  service: string,
   traffic: ServiceTraffic,
   stream: string,
   opts: { declareStream: boolean },
@@ -88,11 +98,14 @@ export function servicePermissions(
       `$JS.ACK.${stream}.${durable}.>`,
     );
   }
-  return { publish, subscribe: ['_INBOX.>'] };
+  return { publish, subscribe: [`${inboxPrefixOf(service)}.>`] };
 }
 
-/** The provision user's rights: the whole JetStream API of the account. */
-export const PROVISION_PERMISSIONS: NatsPermissions = { publish: ['$JS.API.>'], subscribe: ['_INBOX.>'] };
+/** The provision user's rights: the whole JetStream API of the account, replies on its own inbox. */
+export const PROVISION_PERMISSIONS: NatsPermissions = {
+  publish: ['$JS.API.>'],
+  subscribe: [`${inboxPrefixOf(NATS_PROVISION_USER)}.>`],
+};
 
 /** The environment variable the NATS server reads a user's password from (`NATS_PASSWORD_<USER>`). */
 export function passwordVariable(user: string): string {
@@ -114,7 +127,7 @@ export function natsAuthorizationConfig(opts: {
   const users = [
     ...NATS_SERVICES.map((service) => ({
       user: service,
-      permissions: servicePermissions(traffic[service], opts.stream, opts),
+      permissions: servicePermissions(service, traffic[service], opts.stream, opts),
     })),
     { user: NATS_PROVISION_USER, permissions: PROVISION_PERMISSIONS },
   ];

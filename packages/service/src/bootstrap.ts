@@ -165,7 +165,12 @@ export async function bootstrapService<S extends z.ZodType<CommonConfig, unknown
         ...(config.NATS_PASSWORD !== undefined && { password: config.NATS_PASSWORD }),
         ...(config.NATS_TLS_CA_FILE !== undefined && { tlsCaFile: config.NATS_TLS_CA_FILE }),
       };
-      const nc = own('nats', await connectNats(url, { name: opts.name, logger, auth }), (c) => c.drain());
+      // Replies come back on its user's own inbox, the only one that user may read (permissions.ts); the
+      // generated server config names each user after its service.
+      const inboxOwner = config.NATS_USER ?? opts.name;
+      const nc = own('nats', await connectNats(url, { name: opts.name, logger, auth, inboxOwner }), (c) =>
+        c.drain(),
+      );
       const stream = required(config.EVENTS_STREAM, 'EVENTS_STREAM', opts.name);
       const prefix = required(config.EVENTS_SUBJECT_PREFIX, 'EVENTS_SUBJECT_PREFIX', opts.name);
       if (config.NATS_PROVISION === false) {

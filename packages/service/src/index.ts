@@ -1,2 +1,3 @@
 export { type BootstrapOptions, bootstrapService, type ServiceBase } from './bootstrap.js';
 export { migrateEntry } from './migrate-entry.js';
+export { natsProvisionEnv, provisionEventsStream } from './nats-provision.js';

@@ -1,5 +1,11 @@
 export { startTcpFront, type TcpFront } from './front.js';
 export {
+  type EventsNaming,
+  eventsNaming,
+  type NatsCredentials,
+  natsCredentials,
+} from './nats-credentials.js';
+export {
   type NatsCluster,
   type NatsClusterNode,
   type NatsClusterOptions,

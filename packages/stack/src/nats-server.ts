@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type EventsNaming, type NatsCredentials, natsCredentials } from './nats-credentials.js';
 import { freePort } from './ports.js';
 
 export interface NatsServerOptions {
@@ -18,6 +19,12 @@ export interface NatsServerOptions {
   configFile?: string;
   /** Extra environment of the server process (the users' `$NATS_PASSWORD_<USER>` values). */
   env?: Record<string, string>;
+  /**
+   * Require credentials as production does: one user per service limited to its own subjects, consumers
+   * and inbox, and the provision user, for this stream and subject prefix (`credentials` on the result).
+   * Not together with `configFile`.
+   */
+  credentials?: EventsNaming;
 }
 
 /** A private nats-server with JetStream, for tests and fault runs that must not disturb a shared one. */
@@ -25,6 +32,10 @@ export interface NatsServer {
   url: string;
   port: number;
   storeDir: string;
+  /** The users and passwords, when started with `credentials`; anonymous clients are then refused. */
+  credentials?: NatsCredentials;
+  /** HTTP monitoring port (`/varz`, `/connz`, `/jsz`). */
+  monitorPort: number;
   /** SIGKILL, as a crash would; the store directory stays. */
   kill(): Promise<void>;
   /** Starts it again on the same port and store (after `kill`), and waits until it accepts connections. */
@@ -131,26 +142,41 @@ async function terminate(node: { running(): boolean; pid(): number | undefined }
 export async function startNatsServer(options: NatsServerOptions = {}): Promise<NatsServer> {
   const binary = binaryOf(options.binary);
   const port = options.port ?? (await freePort());
+  if (options.credentials && options.configFile)
+    throw new Error('startNatsServer: credentials or configFile, not both');
+  const credentials = options.credentials && natsCredentials(options.credentials);
+  const configFile = credentials?.configFile ?? options.configFile;
   const ownDir = options.storeDir === undefined;
   const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), 'agentpay-nats-'));
+  const monitorPort = await freePort();
   const node = natsProcess({
     binary,
     port,
     storeDir,
-    args: options.configFile ? ['-c', options.configFile] : [],
-    ...(options.env && { env: options.env }),
+    args: ['-m', String(monitorPort), ...(configFile ? ['-c', configFile] : [])],
+    env: { ...credentials?.serverEnv, ...options.env },
     readyTimeoutMs: options.readyTimeoutMs ?? 15_000,
   });
-  await node.start();
+  try {
+    await node.start();
+  } catch (err) {
+    await terminate(node);
+    credentials?.remove();
+    if (ownDir) rmSync(storeDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url: `nats://127.0.0.1:${port}`,
     port,
     storeDir,
+    monitorPort,
+    ...(credentials && { credentials }),
     kill: node.kill,
     start: node.start,
     restart: node.restart,
     async stop() {
       await terminate(node);
+      credentials?.remove();
       if (ownDir) rmSync(storeDir, { recursive: true, force: true });
     },
   };
@@ -163,6 +189,8 @@ export interface NatsClusterOptions {
   binary?: string;
   /** Readiness deadline of each node, ms; default 30000. */
   readyTimeoutMs?: number;
+  /** Require credentials on every node, as `startNatsServer`'s option (`credentials` on the result). */
+  credentials?: EventsNaming;
 }
 
 /** One server of a cluster: its name (as JetStream reports leaders) and its client port. */
@@ -181,6 +209,8 @@ export interface NatsCluster {
   nodes: NatsClusterNode[];
   /** The name of the server leading `stream`'s replicas, asked of a running node; undefined during an election. */
   streamLeader(stream: string): Promise<string | undefined>;
+  /** The users and passwords, when started with `credentials`; anonymous clients are then refused. */
+  credentials?: NatsCredentials;
   /** Stops every node and removes their stores. */
   stop(): Promise<void>;
 }
@@ -199,6 +229,7 @@ export async function startNatsCluster(options: NatsClusterOptions = {}): Promis
   const count = options.nodes ?? 3;
   const name = `agentpay-${Math.random().toString(36).slice(2, 8)}`;
   const root = mkdtempSync(join(tmpdir(), 'agentpay-nats-cluster-'));
+  const credentials = options.credentials && natsCredentials(options.credentials);
   const specs: { name: string; port: number; routePort: number; monitorPort: number; storeDir: string }[] =
     [];
   for (let i = 0; i < count; i++) {
@@ -239,7 +270,10 @@ export async function startNatsCluster(options: NatsClusterOptions = {}): Promis
         routes,
         '-m',
         String(spec.monitorPort),
+        // Clients only: the routes between the nodes (on loopback) carry no credentials.
+        ...(credentials ? ['-c', credentials.configFile] : []),
       ],
+      ...(credentials && { env: credentials.serverEnv }),
       readyTimeoutMs: options.readyTimeoutMs ?? 30_000,
       // Clients may use the node once it knows the cluster's JetStream meta leader.
       ready: async () => {
@@ -260,6 +294,7 @@ export async function startNatsCluster(options: NatsClusterOptions = {}): Promis
   const stop = async () => {
     await Promise.all(nodes.map((n) => terminate(n)));
     rmSync(root, { recursive: true, force: true });
+    credentials?.remove();
   };
   try {
     await Promise.all(nodes.map((n) => n.start()));
@@ -272,6 +307,7 @@ export async function startNatsCluster(options: NatsClusterOptions = {}): Promis
     url: nodes.map((n) => n.url).join(','),
     name,
     nodes,
+    ...(credentials && { credentials }),
     async streamLeader(stream) {
       for (const node of nodes.filter((n) => n.running())) {
         const info = await jsz(node.monitorPort, '?accounts=true&streams=true');

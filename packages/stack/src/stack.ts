@@ -2,7 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { NATS_SERVICES, type NatsService } from '@agentpay/messaging';
+import { provisionEventsStream } from '@agentpay/service';
 import { startTcpFront, type TcpFront } from './front.js';
+import { eventsNaming, type NatsCredentials } from './nats-credentials.js';
 import { freePort } from './ports.js';
 
 /** Repository root, so services are found wherever the caller runs from. */
@@ -28,6 +31,7 @@ export interface Ports {
   transfersMetrics: number;
   router: number;
   routerNotices: number;
+  routerMetrics: number;
   ledger: number;
   ledgerMetrics: number;
   notifier: number;
@@ -48,6 +52,7 @@ export const DEFAULT_PORTS: Ports = {
   router: 50053,
   ledger: 50054,
   ledgerMetrics: 9103,
+  routerMetrics: 9104,
 };
 
 const DATABASES: Record<ServiceName, string> = {
@@ -64,6 +69,13 @@ export interface StackOptions {
   /** Postgres server URL (any database); each service gets `<databasePrefix>_<service>` on it. */
   postgresUrl: string;
   natsUrl: string;
+  /**
+   * The NATS server requires credentials (a private one started with `credentials`): as in production,
+   * the provision user declares the events stream before any service starts, and each service connects as
+   * its own user with NATS_PROVISION=false. Their naming must be this stack's (`eventsNaming(prefix)`).
+   * Default none: anonymous, each service declares the stream (the shared NATS of `npm start` and tests).
+   */
+  natsCredentials?: NatsCredentials;
   /** Database name prefix; default `agentpay`. Tests pass a random one. */
   databasePrefix?: string;
   /** Ports to use; `'random'` picks free ones (tests). Default: the contract's ports. */
@@ -183,11 +195,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     routerNotices: await front('routerNotices'),
   };
 
+  // Each stack gets its own stream and subjects, so stacks sharing one NATS never see each other's events.
+  const naming = eventsNaming(prefix);
+  const credentials = options.natsCredentials;
+  if (
+    credentials &&
+    (credentials.naming.stream !== naming.stream || credentials.naming.subjectPrefix !== naming.subjectPrefix)
+  ) {
+    throw new Error(
+      `startStack: the NATS credentials grant ${credentials.naming.stream} (${credentials.naming.subjectPrefix}.>), this stack uses ${naming.stream} (${naming.subjectPrefix}.>)`,
+    );
+  }
   const common = {
     NATS_URL: options.natsUrl,
-    // Each stack gets its own stream and subjects, so stacks sharing one NATS never see each other's events.
-    EVENTS_STREAM: prefix === 'agentpay' ? 'AGENTPAY_EVENTS' : `${prefix.toUpperCase()}_EVENTS`,
-    EVENTS_SUBJECT_PREFIX: prefix === 'agentpay' ? 'agentpay.events' : `${prefix}.events`,
+    EVENTS_STREAM: naming.stream,
+    EVENTS_SUBJECT_PREFIX: naming.subjectPrefix,
     PAYMENTS_ADDR: grpcTarget('payments'),
     TRANSFERS_ADDR: grpcTarget('transfers'),
     ROUTER_ADDR: grpcTarget('router'),
@@ -203,11 +225,33 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     gateway: { GATEWAY_PORT: String(ports.gateway), ADMIN_PORT: String(ports.admin) },
     payments: { GRPC_PORT: String(ports.payments), METRICS_PORT: String(ports.paymentsMetrics) },
     transfers: { GRPC_PORT: String(ports.transfers), METRICS_PORT: String(ports.transfersMetrics) },
-    'upstream-router': { GRPC_PORT: String(ports.router), NOTICE_PORT: String(ports.routerNotices) },
+    'upstream-router': {
+      GRPC_PORT: String(ports.router),
+      NOTICE_PORT: String(ports.routerNotices),
+      METRICS_PORT: String(ports.routerMetrics),
+    },
     ledger: { GRPC_PORT: String(ports.ledger), METRICS_PORT: String(ports.ledgerMetrics) },
     notifier: { NOTIFIER_PORT: String(ports.notifier) },
     'upstream-sandbox': { SANDBOX_PORT: String(ports.sandbox) },
   });
+
+  // With credentials: each NATS client as its own user, binding to the stream the provision step declared.
+  const natsEnv = (service: ServiceName): Record<string, string> =>
+    credentials && (NATS_SERVICES as readonly string[]).includes(service)
+      ? credentials.serviceEnv(service as NatsService)
+      : {};
+  if (credentials) {
+    // The stack's stream settings (and a TLS CA, if given), as the services would read them.
+    const shared: Record<string, string> = common;
+    await provisionEventsStream({
+      ...Object.fromEntries(
+        Object.entries(shared).filter(
+          ([k]) => k === 'NATS_URL' || k === 'NATS_TLS_CA_FILE' || k.startsWith('EVENTS_'),
+        ),
+      ),
+      ...credentials.provisionEnv(),
+    });
+  }
 
   // One process per service and replica, keyed `<service>#<replica>`.
   const key = (service: ServiceName, replica: number) => `${service}#${replica}`;
@@ -233,6 +277,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         DATABASE_URL: databaseUrl(service),
         ...common,
         ...perService(replicaPorts[replica]!)[service],
+        ...natsEnv(service),
         ...options.serviceEnv?.[service],
         ...overrides.get(service),
       },
@@ -282,7 +327,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       `http://${local(p.ledgerMetrics)}/healthz`,
       // A gateway is ready once any replica of each service is: each replica's own port says it is up.
       ...(replicas > 1
-        ? [p.paymentsMetrics, p.transfersMetrics, p.routerNotices, p.notifier].map(
+        ? [p.paymentsMetrics, p.transfersMetrics, p.routerMetrics, p.notifier].map(
             (port) => `http://${local(port)}/healthz`,
           )
         : []),

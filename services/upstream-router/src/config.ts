@@ -23,6 +23,11 @@ export const routerEnv = z
     GRPC_PORT: port(50053),
     /** HTTP port where upstream channels deliver their notices; default 8091. */
     NOTICE_PORT: port(8091),
+    /**
+     * HTTP port of GET /metrics (Prometheus) and /healthz; default 9104. Apart from the notice port, so the
+     * port the internet's webhooks reach serves nothing else and Prometheus never needs to reach it.
+     */
+    METRICS_PORT: port(9104),
     /** The router's own database (routes, bindings, notices); created if missing. */
     DATABASE_URL: z.string().default(defaultDatabaseUrl('agentpay_router')),
     /** Base URL of the sandbox channel for the route seeded on a fresh stack; default http://127.0.0.1:8090. */

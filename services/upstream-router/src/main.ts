@@ -1,6 +1,6 @@
 import { isEntryPoint, runService } from '@agentpay/config';
 import { listen } from '@agentpay/db';
-import { addMetricsRoute, boundPort } from '@agentpay/http';
+import { boundPort, startOpsServer } from '@agentpay/http';
 import { startOutboxRelay } from '@agentpay/messaging';
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { bootstrapService } from '@agentpay/service';
@@ -35,6 +35,7 @@ import { createStatementLookups } from './statements/statement-lookups.js';
 export interface Router {
   grpcPort: number;
   noticePort: number;
+  metricsPort: number;
   stop(): Promise<void>;
 }
 
@@ -121,7 +122,6 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
       subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
     });
     const noticeServer = createNoticeServer({ notices, logger, trustedProxies: config.TRUSTED_PROXIES });
-    addMetricsRoute(noticeServer, registry);
 
     const grpcServer = svc.own(
       'gRPC server',
@@ -184,9 +184,16 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
     await noticeServer.listen({ host: config.HOST, port: config.NOTICE_PORT });
     grpcServer.setServing(true);
     const noticePort = boundPort(noticeServer);
-    logger.info({ grpcPort: grpcServer.port, noticePort }, 'upstream-router listening');
+    // Metrics on a port of their own: the notice port, which STP reaches through the Ingress, serves notices.
+    const ops = svc.own(
+      'ops server',
+      await startOpsServer({ logger, host: config.HOST, port: config.METRICS_PORT, metrics: registry }),
+      (o) => o.close(),
+    );
+    const metricsPort = boundPort(ops);
+    logger.info({ grpcPort: grpcServer.port, noticePort, metricsPort }, 'upstream-router listening');
 
-    return { grpcPort: grpcServer.port, noticePort, stop: svc.stop };
+    return { grpcPort: grpcServer.port, noticePort, metricsPort, stop: svc.stop };
   });
 }
 

@@ -65,6 +65,7 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     GRPC_PORT: '0',
     NOTICE_PORT: String(noticePort),
+    METRICS_PORT: '0',
     SANDBOX_URL: `http://127.0.0.1:${await freePort()}`,
     PUBLIC_NOTICE_URL: `http://127.0.0.1:${noticePort}`,
     ...notices.env,

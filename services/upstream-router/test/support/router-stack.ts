@@ -147,6 +147,7 @@ export function useRouterStack() {
       HOST: '127.0.0.1',
       GRPC_PORT: '0',
       NOTICE_PORT: String(noticePort),
+      METRICS_PORT: '0',
       SANDBOX_URL: sandboxUrl,
       PUBLIC_NOTICE_URL: noticeUrl,
       ...notices.env,
