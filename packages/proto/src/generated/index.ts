@@ -111,6 +111,7 @@ export type * from './agentpay/router/v1/VirtualAccount.js';
 export type * from './agentpay/router/v1/VirtualAccountRef.js';
 export type * from './agentpay/transfers/v1/CreateTransferRequest.js';
 export type * from './agentpay/transfers/v1/CreateTransferResponse.js';
+export type * from './agentpay/transfers/v1/HeldTransferRef.js';
 export type * from './agentpay/transfers/v1/InquireRequest.js';
 export type * from './agentpay/transfers/v1/Inquiry.js';
 export type * from './agentpay/transfers/v1/ListPayeesRequest.js';
