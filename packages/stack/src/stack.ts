@@ -14,6 +14,7 @@ export const SERVICES = [
   'transfers',
   'upstream-router',
   'ledger',
+  'compliance',
   'notifier',
   'gateway',
 ] as const;
@@ -30,6 +31,8 @@ export interface Ports {
   routerNotices: number;
   ledger: number;
   ledgerMetrics: number;
+  compliance: number;
+  complianceMetrics: number;
   notifier: number;
   sandbox: number;
 }
@@ -48,6 +51,8 @@ export const DEFAULT_PORTS: Ports = {
   router: 50053,
   ledger: 50054,
   ledgerMetrics: 9103,
+  compliance: 50055,
+  complianceMetrics: 9105,
 };
 
 const DATABASES: Record<ServiceName, string> = {
@@ -56,6 +61,7 @@ const DATABASES: Record<ServiceName, string> = {
   transfers: 'transfers',
   'upstream-router': 'router',
   ledger: 'ledger',
+  compliance: 'compliance',
   notifier: 'notifier',
   'upstream-sandbox': 'sandbox',
 };
@@ -192,6 +198,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     TRANSFERS_ADDR: grpcTarget('transfers'),
     ROUTER_ADDR: grpcTarget('router'),
     LEDGER_ADDR: grpcTarget('ledger'),
+    COMPLIANCE_ADDR: grpcTarget('compliance'),
     NOTIFIER_URL: `http://${local(httpPorts.notifier)}`,
     SANDBOX_URL: `http://${local(httpPorts.sandbox)}`,
     PUBLIC_NOTICE_URL: `http://${local(httpPorts.routerNotices)}`,
@@ -205,6 +212,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     transfers: { GRPC_PORT: String(ports.transfers), METRICS_PORT: String(ports.transfersMetrics) },
     'upstream-router': { GRPC_PORT: String(ports.router), NOTICE_PORT: String(ports.routerNotices) },
     ledger: { GRPC_PORT: String(ports.ledger), METRICS_PORT: String(ports.ledgerMetrics) },
+    compliance: { GRPC_PORT: String(ports.compliance), METRICS_PORT: String(ports.complianceMetrics) },
     notifier: { NOTIFIER_PORT: String(ports.notifier) },
     'upstream-sandbox': { SANDBOX_PORT: String(ports.sandbox) },
   });
@@ -282,7 +290,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       `http://${local(p.ledgerMetrics)}/healthz`,
       // A gateway is ready once any replica of each service is: each replica's own port says it is up.
       ...(replicas > 1
-        ? [p.paymentsMetrics, p.transfersMetrics, p.routerNotices, p.notifier].map(
+        ? [p.paymentsMetrics, p.transfersMetrics, p.complianceMetrics, p.routerNotices, p.notifier].map(
             (port) => `http://${local(port)}/healthz`,
           )
         : []),

@@ -99,7 +99,7 @@ describe('held transfers', () => {
     const rows = await fx.db
       .selectFrom('transfers')
       .select('transfer_no')
-      .where('biz_transfer_no', '=', req.biz_transfer_no)
+      .where('biz_transfer_no', '=', req.biz_transfer_no!)
       .execute();
     expect(rows).toEqual([]);
     // Its freeze was taken, then voided.
