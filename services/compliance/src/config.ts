@@ -6,6 +6,7 @@ import {
   host,
   millis,
   port,
+  retentionEnv,
   z,
 } from '@agentpay/config';
 
@@ -39,6 +40,10 @@ export const complianceEnv = z
      * default 67108864 (64 MiB, about 800,000 entries).
      */
     GRPC_MAX_MESSAGE_BYTES: z.coerce.number().int().min(4_194_304).default(67_108_864),
+    /** RETENTION_INTERVAL_MS, RETENTION_BATCH: the retention job (docs/deploy.md "Retention"). */
+    ...retentionEnv,
+    /** Days the operations the monitoring rules observed are kept (they look 7 days back); default 30; 0 keeps them. */
+    OBSERVED_RETENTION_DAYS: z.coerce.number().min(0).default(30),
   })
   .transform((env) => ({ ...env, production: env.NODE_ENV === 'production' }));
 

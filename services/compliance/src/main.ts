@@ -9,6 +9,7 @@ import { complianceEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { createLists } from './lists/lists.service.js';
+import { complianceRetentionRules } from './retention/retention.js';
 import { createRules, rulesHandler } from './rules/rules.js';
 import { createScreening } from './screening/screening.js';
 
@@ -47,6 +48,8 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Compliance> {
       }),
       (c) => c.stop(),
     );
+
+    svc.retention(db, complianceRetentionRules({ observedDays: config.OBSERVED_RETENTION_DAYS }));
 
     const protos = loadProtos();
     const grpcServer = svc.own(
