@@ -5,6 +5,7 @@ import {
   createTestMerchant,
   createTestPerson,
   natsUrl,
+  settleApproval,
   type TestMerchant,
   type TestPerson,
   waitFor,
@@ -169,8 +170,15 @@ describe('the compliance desk on a running stack', () => {
   it('holds a transfer to a blocked payee written otherwise; one person cannot release it, two can', async () => {
     const clean = await transfer(1_000, 'Ana Ruiz');
     expect(clean.code).toBe(0);
+    // Settled first, so the balance moves only by the held transfer below.
+    await untilStatus(String(clean.data['transferNo']), 'success');
     const channelsBefore = await channelCounts();
-    const before = await balance();
+    // The ledger books the clean transfer's success from its event: nothing frozen once it has.
+    await waitFor(async () => ((await balance()).frozen === 0 ? true : undefined), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      message: 'nothing frozen',
+    });
 
     const held = await transfer(1_500, 'LOPEZ perez, juán');
     expect(held.code).toBe(0);
@@ -187,7 +195,7 @@ describe('the compliance desk on a running stack', () => {
         .sort(),
     );
     // Frozen, and nothing reached a channel: not the sandbox, not the STP emulator, no payout in the router.
-    expect((await balance()).frozen - before.frozen).toBeGreaterThanOrEqual(1_500);
+    expect((await balance()).frozen).toBeGreaterThanOrEqual(1_500);
     expect(await channelCounts()).toEqual(channelsBefore);
     expect(await routerPayouts(transferNo)).toBe(0);
     // No status change, so no callback.
@@ -297,6 +305,51 @@ describe('the compliance desk on a running stack', () => {
     // Give the consumer time to see it, then count again.
     await new Promise((r) => setTimeout(r, 3_000));
     expect(await ruleCases()).toHaveLength(1);
+  });
+
+  it('an STP deposit from a blocked payer is answered devolver, books nothing and opens a case', async () => {
+    const payee = await createTestMerchant({ adminUrl: admin, gatewayUrl: stack.urls.gateway, fund: false });
+    const bind = await api('dev-admin-token', 'POST', `/admin/routes/stp-default/merchants/${payee.mchNo}`);
+    expect((await settleApproval(admin, bind)).status).toBe(200);
+    const created = await send(payee, '/gateway/pay', {
+      bizOrderNo: biz('P'),
+      title: 'STP order',
+      method: 'mex_virtual_account',
+      amount: 300,
+      notifyUrl: 'http://127.0.0.1:9/callbacks',
+    });
+    expect(created.code, JSON.stringify(created)).toBe(0);
+    const orderNo = String(created.data['orderNo']);
+    const { clabe } = JSON.parse(String(created.data['payBody'])) as { clabe: string };
+    const before = await balance(payee);
+
+    const response = await fetch(`${stack.urls.sandbox}/sandbox/deposits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clabe, amount: 300, senderName: 'PEREZ LOPEZ JUAN', senderAccount: CLABE }),
+    });
+    expect(response.status).toBe(201);
+    const deposit = (await response.json()) as { claveRastreo: string; answer: string };
+    expect(deposit.answer).toBe('devolver');
+    const rows = await sql<{
+      decision: string;
+      reason: string;
+      order_no: string;
+    }>`select decision, reason, order_no
+      from channel_deposits where clave_rastreo = ${deposit.claveRastreo}`.execute(routerDb);
+    expect(rows.rows).toEqual([{ decision: 'returned', reason: 'blocked_payer', order_no: '' }]);
+    expect((await send(payee, '/gateway/query/payOrder', { orderNo })).data['status']).not.toBe('success');
+    expect(await balance(payee)).toEqual(before);
+    const cases = await api(ana.token, 'GET', '/admin/compliance/cases?kind=screening&limit=200');
+    const opened = (cases.body['cases'] as { id: string; subject: { name: string } }[]).filter(
+      (c) => c.subject.name === 'PEREZ LOPEZ JUAN',
+    );
+    expect(opened).toHaveLength(1);
+    const full = await api(ana.token, 'GET', `/admin/compliance/cases/${opened[0]!.id}`);
+    expect(full.body).toMatchObject({ state: 'open', listKind: 'blocked', holdsPayout: false });
+    expect(full.body['operations']).toEqual([
+      expect.objectContaining({ kind: 'deposit', amount: '300.00', claveRastreo: deposit.claveRastreo }),
+    ]);
   });
 
   it('support gets 403 on every case, list, rule and report route; an auditor reads', async () => {
