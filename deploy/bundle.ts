@@ -25,6 +25,7 @@ export const BUNDLED_SERVICES = [
   'payments',
   'transfers',
   'ledger',
+  'compliance',
   'upstream-router',
   'notifier',
   'upstream-sandbox',

@@ -125,6 +125,7 @@ async function run(): Promise<void> {
       `  admin API      ${stack.urls.admin}/admin/...     (Authorization: Bearer ${production ? '<ADMIN_TOKEN>' : token})`,
       `  sandbox        ${stack.urls.sandbox}/sandbox/...`,
       `  ledger (gRPC)  127.0.0.1:${stack.ports.ledger}   (balances: POST /gateway/query/balance; operators: /admin/...)`,
+      `  compliance (gRPC) 127.0.0.1:${stack.ports.compliance} (screening, cases: /admin/screening/..., /admin/compliance/...)`,
       `  platform key   ${keyFile}`,
       '',
       'Every service listens on 127.0.0.1 only (HOST=0.0.0.0 npm start opens them to the network).',

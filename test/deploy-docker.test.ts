@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUNDLED_SERVICES, IMAGE_NODE_OPTIONS, REPO_ROOT } from '../deploy/bundle.js';
 import { dockerfilePath, IMAGE_PORTS, renderDockerfile } from '../deploy/docker/dockerfiles.js';
+import { complianceEnv } from '../services/compliance/src/config.js';
 import { gatewayEnv } from '../services/gateway/src/config.js';
 import { ledgerEnv } from '../services/ledger/src/config.js';
 import { notifierEnv } from '../services/notifier/src/config.js';
@@ -21,6 +22,7 @@ const SCHEMAS = {
   payments: paymentsEnv,
   transfers: transfersEnv,
   ledger: ledgerEnv,
+  compliance: complianceEnv,
   'upstream-router': routerEnv,
   notifier: notifierEnv,
   'upstream-sandbox': sandboxEnv,

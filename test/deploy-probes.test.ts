@@ -17,6 +17,7 @@ const STACK_PORT: Record<ServiceName, Record<string, keyof Ports>> = {
   payments: { GRPC_PORT: 'payments' },
   transfers: { GRPC_PORT: 'transfers' },
   ledger: { GRPC_PORT: 'ledger', METRICS_PORT: 'ledgerMetrics' },
+  compliance: { GRPC_PORT: 'compliance', METRICS_PORT: 'complianceMetrics' },
   'upstream-router': { GRPC_PORT: 'router', NOTICE_PORT: 'routerNotices' },
   notifier: { NOTIFIER_PORT: 'notifier' },
   'upstream-sandbox': { SANDBOX_PORT: 'sandbox' },

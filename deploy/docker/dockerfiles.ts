@@ -15,6 +15,7 @@ export const IMAGE_PORTS: Record<(typeof BUNDLED_SERVICES)[number], number[]> = 
   payments: [50051, 9101],
   transfers: [50052, 9102],
   ledger: [50054, 9103],
+  compliance: [50055, 9105],
   'upstream-router': [50053, 8091, 9104],
   notifier: [8082],
   'upstream-sandbox': [8090],

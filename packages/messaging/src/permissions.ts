@@ -1,7 +1,14 @@
 import { noticeSubject, orderSettledSubject, statusChangedFilter, statusChangedSubject } from './streams.js';
 
 /** The services that connect to NATS, each with a NATS user of its own. */
-export const NATS_SERVICES = ['payments', 'transfers', 'ledger', 'notifier', 'upstream-router'] as const;
+export const NATS_SERVICES = [
+  'payments',
+  'transfers',
+  'ledger',
+  'notifier',
+  'upstream-router',
+  'compliance',
+] as const;
 export type NatsService = (typeof NATS_SERVICES)[number];
 
 /** The user of the provision step: the only one allowed to create or change the events stream. */
@@ -20,6 +27,7 @@ export const DEFAULT_DURABLES = {
   transfersNotices: 'transfers-notices',
   ledger: 'ledger',
   notifier: 'notifier',
+  complianceRules: 'compliance-rules',
 };
 
 /**
@@ -53,6 +61,11 @@ export function serviceTraffic(
     'upstream-router': {
       publishes: [noticeSubject(prefix, 'payment'), noticeSubject(prefix, 'payout')],
       consumers: [],
+    },
+    // The monitoring rules read status changes; compliance publishes nothing.
+    compliance: {
+      publishes: [],
+      consumers: [{ durable: durables.complianceRules, filterSubject: statusChangedFilter(prefix) }],
     },
   };
 }

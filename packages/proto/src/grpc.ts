@@ -294,8 +294,11 @@ export async function startGrpcServer(opts: {
   name?: string;
   /** Where to count calls by method and outcome (`grpc_server_requests_total`, latency histogram). */
   registry?: Registry;
+  /** Largest request accepted, bytes; default gRPC's 4 MiB (compliance takes list uploads in one call). */
+  maxReceiveMessageBytes?: number;
 }): Promise<GrpcServerHandle> {
   const server = new grpc.Server({
+    ...(opts.maxReceiveMessageBytes && { 'grpc.max_receive_message_length': opts.maxReceiveMessageBytes }),
     'grpc.keepalive_permit_without_calls': 1,
     'grpc.enable_channelz': 0,
     // Clients look their target up again only when a connection changes; closing each connection after

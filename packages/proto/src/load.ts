@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
+import type { ProtoGrpcType as ComplianceProto } from './generated/compliance.js';
 import type { ProtoGrpcType as EventsProto } from './generated/events.js';
 import type { ProtoGrpcType as LedgerProto } from './generated/ledger.js';
 import type { ProtoGrpcType as PaymentsProto } from './generated/payments.js';
@@ -12,7 +13,12 @@ import { LOADER_OPTIONS } from './options.js';
 export const PROTO_DIR =
   process.env['PROTO_DIR'] ?? fileURLToPath(new URL('../../../proto', import.meta.url));
 
-export type AgentpayProtos = PaymentsProto & TransfersProto & RouterProto & LedgerProto & EventsProto;
+export type AgentpayProtos = PaymentsProto &
+  TransfersProto &
+  RouterProto &
+  LedgerProto &
+  EventsProto &
+  ComplianceProto;
 
 let cached: AgentpayProtos | undefined;
 
@@ -25,6 +31,7 @@ export function loadProtos(): AgentpayProtos {
         'transfers/v1/transfers.proto',
         'router/v1/router.proto',
         'ledger/v1/ledger.proto',
+        'compliance/v1/compliance.proto',
         'events/v1/events.proto',
       ],
       { ...LOADER_OPTIONS, includeDirs: [PROTO_DIR] },

@@ -17,6 +17,7 @@ export const SERVICES = [
   'transfers',
   'upstream-router',
   'ledger',
+  'compliance',
   'notifier',
   'gateway',
 ] as const;
@@ -34,6 +35,8 @@ export interface Ports {
   routerMetrics: number;
   ledger: number;
   ledgerMetrics: number;
+  compliance: number;
+  complianceMetrics: number;
   notifier: number;
   sandbox: number;
 }
@@ -53,6 +56,8 @@ export const DEFAULT_PORTS: Ports = {
   ledger: 50054,
   ledgerMetrics: 9103,
   routerMetrics: 9104,
+  compliance: 50055,
+  complianceMetrics: 9105,
 };
 
 const DATABASES: Record<ServiceName, string> = {
@@ -61,6 +66,7 @@ const DATABASES: Record<ServiceName, string> = {
   transfers: 'transfers',
   'upstream-router': 'router',
   ledger: 'ledger',
+  compliance: 'compliance',
   notifier: 'notifier',
   'upstream-sandbox': 'sandbox',
 };
@@ -214,6 +220,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     TRANSFERS_ADDR: grpcTarget('transfers'),
     ROUTER_ADDR: grpcTarget('router'),
     LEDGER_ADDR: grpcTarget('ledger'),
+    COMPLIANCE_ADDR: grpcTarget('compliance'),
     NOTIFIER_URL: `http://${local(httpPorts.notifier)}`,
     SANDBOX_URL: `http://${local(httpPorts.sandbox)}`,
     PUBLIC_NOTICE_URL: `http://${local(httpPorts.routerNotices)}`,
@@ -231,6 +238,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       METRICS_PORT: String(ports.routerMetrics),
     },
     ledger: { GRPC_PORT: String(ports.ledger), METRICS_PORT: String(ports.ledgerMetrics) },
+    compliance: { GRPC_PORT: String(ports.compliance), METRICS_PORT: String(ports.complianceMetrics) },
     notifier: { NOTIFIER_PORT: String(ports.notifier) },
     'upstream-sandbox': { SANDBOX_PORT: String(ports.sandbox) },
   });
@@ -327,7 +335,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       `http://${local(p.ledgerMetrics)}/healthz`,
       // A gateway is ready once any replica of each service is: each replica's own port says it is up.
       ...(replicas > 1
-        ? [p.paymentsMetrics, p.transfersMetrics, p.routerMetrics, p.notifier].map(
+        ? [p.paymentsMetrics, p.transfersMetrics, p.complianceMetrics, p.routerMetrics, p.notifier].map(
             (port) => `http://${local(port)}/healthz`,
           )
         : []),

@@ -80,6 +80,11 @@ export const gatewayEnv = z
      * 127.0.0.1:50054. Spread round-robin like the others (docs/deploy.md).
      */
     LEDGER_ADDR: z.string().default('127.0.0.1:50054'),
+    /**
+     * gRPC target of the compliance service (lists, cases, rules, reports: docs/compliance.md); default
+     * 127.0.0.1:50055. Spread round-robin like the others.
+     */
+    COMPLIANCE_ADDR: z.string().default('127.0.0.1:50055'),
     /** Base URL of the notifier's HTTP port (health, callback admin); default http://127.0.0.1:8082. */
     NOTIFIER_URL: z.string().default('http://127.0.0.1:8082'),
     /** Platform private key (PEM). Takes precedence over PLATFORM_PRIVATE_KEY_FILE. */

@@ -86,7 +86,12 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
     const router = new protos.agentpay.router.v1.UpstreamRouter(config.ROUTER_ADDR, insecure, CLIENT_OPTIONS);
     const routeAdmin = new protos.agentpay.router.v1.RouteAdmin(config.ROUTER_ADDR, insecure, CLIENT_OPTIONS);
     const ledger = new protos.agentpay.ledger.v1.LedgerService(config.LEDGER_ADDR, insecure, CLIENT_OPTIONS);
-    svc.own('gRPC clients', [payments, transfers, router, routeAdmin, ledger], (clients) => {
+    const compliance = new protos.agentpay.compliance.v1.ComplianceService(
+      config.COMPLIANCE_ADDR,
+      insecure,
+      CLIENT_OPTIONS,
+    );
+    svc.own('gRPC clients', [payments, transfers, router, routeAdmin, ledger, compliance], (clients) => {
       for (const client of clients) client.close();
     });
 
@@ -127,22 +132,24 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       return lastHealth.value;
     };
     async function probe() {
-      const [database, paymentsOk, transfersOk, routerOk, ledgerOk, notifier] = await Promise.all([
-        sql`select 1`.execute(db).then(
-          () => true,
-          () => false,
-        ),
-        checkGrpcHealth(config.PAYMENTS_ADDR),
-        checkGrpcHealth(config.TRANSFERS_ADDR),
-        checkGrpcHealth(config.ROUTER_ADDR),
-        checkGrpcHealth(config.LEDGER_ADDR),
-        fetch(`${config.NOTIFIER_URL}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      ]);
+      const [database, paymentsOk, transfersOk, routerOk, ledgerOk, complianceOk, notifier] =
+        await Promise.all([
+          sql`select 1`.execute(db).then(
+            () => true,
+            () => false,
+          ),
+          checkGrpcHealth(config.PAYMENTS_ADDR),
+          checkGrpcHealth(config.TRANSFERS_ADDR),
+          checkGrpcHealth(config.ROUTER_ADDR),
+          checkGrpcHealth(config.LEDGER_ADDR),
+          checkGrpcHealth(config.COMPLIANCE_ADDR),
+          fetch(`${config.NOTIFIER_URL}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        ]);
       // Ready when what a merchant request calls is: its database, payments, transfers, the router and the
-      // ledger (balances). The notifier serves one admin feature (callback deliveries and resends): its
+      // ledger (balances), and compliance (every transfer create is screened). The notifier serves one admin feature (callback deliveries and resends): its
       // outage shows in gateway_dependency_up, never takes the pod out of the Ingress.
       const required = {
         database,
@@ -150,6 +157,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
         transfers: transfersOk,
         upstreamRouter: routerOk,
         ledger: ledgerOk,
+        compliance: complianceOk,
       };
       const checks = { ...required, notifier };
       for (const [dependency, up] of Object.entries(checks)) dependencyUp.set({ dependency }, up ? 1 : 0);
@@ -251,6 +259,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Gateway> {
       payments,
       transfers,
       ledger,
+      compliance,
       routeAdmin,
       people,
       audit,

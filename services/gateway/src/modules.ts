@@ -1,6 +1,7 @@
 import type { FastifyInstance } from '@agentpay/http';
 import type { Logger } from '@agentpay/logger';
 import type {
+  ComplianceServiceClient,
   LedgerServiceClient,
   PaymentServiceClient,
   RouteAdminClient,
@@ -8,6 +9,7 @@ import type {
 } from '@agentpay/proto';
 import type { Kysely } from 'kysely';
 import { type Approvals, type OperationRegistry, registerApprovals } from './approvals/index.js';
+import { registerComplianceAdmin } from './compliance/index.js';
 import { createSettingRequests, registerControlsDashboard, registerLimitsAdmin } from './controls/index.js';
 import type { Database } from './db/schema.js';
 import { registerDeliveriesAdmin } from './deliveries/index.js';
@@ -59,6 +61,8 @@ export interface ModulesDeps {
   payments: PaymentServiceClient;
   transfers: TransferServiceClient;
   ledger: LedgerServiceClient;
+  /** The compliance desk (docs/compliance.md). */
+  compliance: ComplianceServiceClient;
   routeAdmin: RouteAdminClient;
   people: PeopleService;
   audit: AuditLog;
@@ -109,6 +113,14 @@ export function registerAdminModules(app: FastifyInstance, deps: ModulesDeps): v
     operations,
   });
   registerLedgerStatementsAdmin(app, { client: deps.ledger, merchants, timeoutMs, timeZone });
+  registerComplianceAdmin(app, {
+    compliance: deps.compliance,
+    transfers: deps.transfers,
+    approvals: deps.approvals,
+    operations,
+    timeoutMs,
+    timeZone,
+  });
   registerReconciliationAdmin(app, {
     ledger: deps.ledger,
     payments: deps.payments,

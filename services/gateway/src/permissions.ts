@@ -1,4 +1,5 @@
 import { APPROVALS_PERMISSIONS } from './approvals/index.js';
+import { COMPLIANCE_PERMISSIONS } from './compliance/index.js';
 import { CONTROLS_DASHBOARD_PERMISSIONS, LIMITS_ADMIN_PERMISSIONS } from './controls/index.js';
 import { DELIVERIES_PERMISSIONS } from './deliveries/index.js';
 import {
@@ -23,6 +24,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = permissionTable(
   LIMITS_ADMIN_PERMISSIONS,
   LEDGER_PERMISSIONS,
   RECONCILIATION_PERMISSIONS,
+  COMPLIANCE_PERMISSIONS,
   ROUTES_PERMISSIONS,
   DELIVERIES_PERMISSIONS,
   ORDERS_PERMISSIONS,

@@ -70,6 +70,13 @@ export const transfersEnv = z
     /** Longest wait for the ledger's answer to a Freeze or VoidFreeze, ms; default 5000. */
     LEDGER_TIMEOUT_MS: millis(5_000),
     /**
+     * gRPC target of compliance, which screens every payee inside its transfer's create (docs/compliance.md);
+     * default 127.0.0.1:50055 (same forms as ROUTER_ADDR).
+     */
+    COMPLIANCE_ADDR: z.string().default('127.0.0.1:50055'),
+    /** Longest wait for screening's answer, ms; default 2000. Unanswered, the create answers 50003. */
+    COMPLIANCE_TIMEOUT_MS: millis(2_000),
+    /**
      * Minutes a newly registered payee cools off before transfers may go to it (unless a second merchant
      * person approves it sooner); default 60. CONTRACT section 19.
      */

@@ -4,6 +4,7 @@ import { noticeSubject, startOutboxRelay, statusChangedSubject } from '@agentpay
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { type Clock, systemClock } from '@agentpay/runtime';
 import { bootstrapService } from '@agentpay/service';
+import { connectCompliance } from './compliance/compliance.client.js';
 import { transfersEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
@@ -12,6 +13,7 @@ import { connectLedger } from './ledger/ledger.client.js';
 import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
 import { createPayeeRegistry } from './payees/payee.service.js';
 import { transfersRetentionRules } from './retention/retention.js';
+import { createHeldTransfers } from './transfers/transfer.hold.js';
 import { createTransferListing } from './transfers/transfer.list.js';
 import { createTransferService } from './transfers/transfer.service.js';
 import { startTransferSweep } from './transfers/transfer.sweep.js';
@@ -41,6 +43,9 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
 
     const router = svc.own('router client', connectRouter(config.ROUTER_ADDR), (c) => c.close());
     const ledger = svc.own('ledger client', connectLedger(config.LEDGER_ADDR), (c) => c.close());
+    const compliance = svc.own('compliance client', connectCompliance(config.COMPLIANCE_ADDR), (c) =>
+      c.close(),
+    );
     if (config.TRANSFERS_CRASH_AT)
       logger.warn({ at: config.TRANSFERS_CRASH_AT }, 'TRANSFERS_CRASH_AT set (tests only)');
     const payees = createPayeeRegistry({ db, clock, coolingMs: config.PAYEE_COOLING_MINUTES * 60_000 });
@@ -53,6 +58,8 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
       subject: statusChangedSubject(config.EVENTS_SUBJECT_PREFIX, 'transfer'),
       routerTimeoutMs: config.ROUTER_TIMEOUT_MS,
       ledgerTimeoutMs: config.LEDGER_TIMEOUT_MS,
+      compliance,
+      complianceTimeoutMs: config.COMPLIANCE_TIMEOUT_MS,
       crashAt: config.TRANSFERS_CRASH_AT,
       clock,
     });
@@ -109,6 +116,7 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
               inquiries,
               payees,
               listing: createTransferListing({ db }),
+              held: transfers.held,
             }),
           ],
         ],

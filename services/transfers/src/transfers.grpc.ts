@@ -14,6 +14,7 @@ import { toRegisteredPayee } from './payees/payee.mapper.js';
 import type { PayeeRegistry } from './payees/payee.service.js';
 import { deadlineOf } from './shared/deadline.js';
 import type { Merchant } from './shared/merchant.js';
+import type { HeldTransfers } from './transfers/transfer.hold.js';
 import type { TransferListing } from './transfers/transfer.list.js';
 import { toTransfer, toTransferHistory } from './transfers/transfer.mapper.js';
 import type { TransferRef, TransferService } from './transfers/transfer.service.js';
@@ -25,12 +26,17 @@ export interface TransfersGrpcDeps {
   inquiries: InquiryService;
   listing: TransferListing;
   payees: PayeeRegistry;
+  held: HeldTransfers;
 }
 
 /** The TransferService gRPC service: proto requests become domain inputs here and nowhere else. */
 export function createTransferHandlers(deps: TransfersGrpcDeps): TransferServiceHandlers {
-  const { logger, transfers, inquiries, listing, payees } = deps;
+  const { logger, transfers, inquiries, listing, payees, held } = deps;
   return {
+    ReleaseHeld: unary(logger, async (req) =>
+      toTransfer(await held.release(req.transfer_no, req.traceparent)),
+    ),
+    RejectHeld: unary(logger, async (req) => toTransfer(await held.reject(req.transfer_no, req.traceparent))),
     CreateTransfer: unary(logger, async (req, call) => {
       const merchant = merchantOf(req.merchant);
       const { transfer, created } = await transfers.create(merchant, newTransferOf(req), {

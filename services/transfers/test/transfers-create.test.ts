@@ -172,6 +172,8 @@ describe('CreateTransfer', () => {
       routerTimeoutMs: 1_000,
       ledger: stubLedger(),
       ledgerTimeoutMs: 1_000,
+      compliance: fx.stubCompliance(),
+      complianceTimeoutMs: 1_000,
       payees: createPayeeRegistry({ db: fx.db, clock: systemClock, coolingMs: 0 }),
       clock: systemClock,
     });

@@ -22,6 +22,8 @@ describe('the submission sweep', () => {
       routerTimeoutMs: 1_000,
       ledger: stubLedger(),
       ledgerTimeoutMs: 1_000,
+      compliance: t.stubCompliance(),
+      complianceTimeoutMs: 1_000,
       payees: createPayeeRegistry({ db: t.db, clock: systemClock, coolingMs: 0 }),
       clock: systemClock,
     });

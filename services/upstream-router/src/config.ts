@@ -57,6 +57,13 @@ export const routerEnv = z
       ),
     /** Timeout of one call to an upstream channel, ms; default 10000. */
     UPSTREAM_TIMEOUT_MS: millis(10_000),
+    /**
+     * gRPC target of compliance, which screens each STP deposit's payer before the router answers it
+     * (docs/compliance.md); default 127.0.0.1:50055. Unanswered, the webhook answers 503 and STP asks again.
+     */
+    COMPLIANCE_ADDR: z.string().default('127.0.0.1:50055'),
+    /** Longest wait for screening's answer to a deposit, ms; default 3000. */
+    COMPLIANCE_TIMEOUT_MS: millis(3_000),
     /** Unavailable answers in a row (within ROUTE_BREAKER_WINDOW_MS) that open a route's circuit breaker; default 5. */
     ROUTE_BREAKER_FAILURES: z.coerce.number().int().min(1).default(5),
     /** Window in which those failures must fall, ms; default 60000. */

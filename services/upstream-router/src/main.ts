@@ -8,6 +8,7 @@ import { Gauge } from '@agentpay/telemetry';
 import { registerClabePoolGauge } from './accounts/clabe-pool.metrics.js';
 import { createVirtualAccountService } from './accounts/virtual-account.service.js';
 import { createAdapters } from './adapters/registry.js';
+import { connectCompliance } from './compliance/compliance.client.js';
 import { routerEnv } from './config.js';
 import { ROUTES_CHANNEL } from './db/channels.js';
 import { migrations } from './db/migrations/index.js';
@@ -114,12 +115,18 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Router> {
     );
 
     const protos = loadProtos();
+    const payers = svc.own(
+      'compliance client',
+      connectCompliance(config.COMPLIANCE_ADDR, config.COMPLIANCE_TIMEOUT_MS),
+      (c) => c.close(),
+    );
     const notices = createNoticeService({
       db,
       channels,
       logger,
       registry,
       subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
+      payers,
     });
     const noticeServer = createNoticeServer({ notices, logger, trustedProxies: config.TRUSTED_PROXIES });
 

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { type Sandbox, main as sandboxMain } from '../../upstream-sandbox/src/main.js';
 import type { Database } from '../src/db/schema.js';
 import { type Router, main as routerMain } from '../src/main.js';
+import { startComplianceStub } from './compliance-stub.js';
 import { startNoticeStream } from './notice-stream.js';
 
 /**
@@ -20,6 +21,7 @@ export async function startChannelStack(name: string, routerEnv: Record<string, 
     createTestDatabase(`router_${name}_sandbox`),
   ]);
   const notices = await startNoticeStream();
+  const compliance = await startComplianceStub();
   const noticePort = await freePort();
   const noticeUrl = `http://127.0.0.1:${noticePort}`;
   const sandbox: Sandbox = await sandboxMain({
@@ -42,6 +44,7 @@ export async function startChannelStack(name: string, routerEnv: Record<string, 
     SANDBOX_URL: sandboxUrl,
     PUBLIC_NOTICE_URL: noticeUrl,
     TRUSTED_PROXIES: '127.0.0.1,::1',
+    COMPLIANCE_ADDR: compliance.address,
     ...notices.env,
     UPSTREAM_TIMEOUT_MS: '3000',
     LOG_LEVEL: 'silent',
@@ -69,6 +72,7 @@ export async function startChannelStack(name: string, routerEnv: Record<string, 
     client,
     notices,
     router,
+    compliance,
     sandboxUrl,
     noticeUrl,
     sandboxCall,
@@ -77,6 +81,7 @@ export async function startChannelStack(name: string, routerEnv: Record<string, 
       await router.stop();
       await sandbox.stop();
       await notices.stop();
+      await compliance.stop();
       await db.destroy();
       await Promise.all([routerDatabase?.drop(), sandboxDatabase?.drop()]);
     },

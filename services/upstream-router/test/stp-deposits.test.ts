@@ -49,6 +49,45 @@ afterAll(async () => {
 });
 
 describe('STP deposits', () => {
+  it('screens the payer once; a blocked-list hit is returned (cause 2), books nothing; screening down is 503', async () => {
+    const orderNo = no('OBLK');
+    const va = await createVa(orderNo);
+    stack.compliance.onScreen = async () => ({ outcome: 'hit', hold: true, case_id: 'cas_1' });
+    const answer = await stack.sandboxCall<Answer>('/sandbox/deposits', {
+      clabe: va.clabe,
+      amount: 100.5,
+      senderName: 'PEREZ LOPEZ JUAN',
+    });
+    expect(answer.answer).toBe('devolver');
+    const order = await stack.sandboxCall<{ causaDevolucion: unknown }>(`/sandbox/stp/orders/${answer.id}`);
+    expect(String(order.causaDevolucion)).toBe('2');
+    expect(await recorded(answer.id)).toMatchObject({
+      decision: 'returned',
+      reason: 'blocked_payer',
+      order_no: '',
+    });
+    const screened = stack.compliance.screens.filter((s) => s.clave_rastreo === answer.claveRastreo);
+    expect(screened).toEqual([
+      expect.objectContaining({
+        operation_kind: 'deposit',
+        name: 'PEREZ LOPEZ JUAN',
+        amount: '10050',
+        open_case: true,
+      }),
+    ]);
+    // Nothing reached payments: the account is still open, the order unpaid.
+    expect(stack.notices.payments(orderNo)).toEqual([]);
+
+    // Screening cannot answer: STP is told to ask again, and nothing is recorded.
+    stack.compliance.onScreen = async () => {
+      throw new Error('down');
+    };
+    const down = await stack.sandboxCall<Answer>('/sandbox/deposits', { clabe: va.clabe, amount: 100.5 });
+    expect(down.answer).toBe('pending');
+    expect(await recorded(down.id)).toBeUndefined();
+    stack.compliance.onScreen = async () => ({ outcome: 'clear', hold: false });
+  });
+
   it('returns a deposit to a CLABE no order has (cause 1), recording it and passing nothing on', async () => {
     const clabe = clabeOf(PREFIX, 9_999_998);
     const answer = await pay(clabe, 10);

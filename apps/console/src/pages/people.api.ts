@@ -5,7 +5,15 @@ import * as z from 'zod/mini';
 // and one `PATCH /admin/users/:id` for roles, disabling and unlocking.
 
 /** The operator roles, as services/gateway/src/identity/actor.ts names them, in the order the pages show them. */
-export const OPERATOR_ROLES = ['owner', 'admin', 'approver', 'reconciliation', 'support', 'auditor'] as const;
+export const OPERATOR_ROLES = [
+  'owner',
+  'admin',
+  'approver',
+  'reconciliation',
+  'compliance',
+  'support',
+  'auditor',
+] as const;
 
 /** A merchant's own roles (services/gateway/src/identity/actor.ts MERCHANT_ROLES). */
 export const MERCHANT_ROLES = ['owner', 'admin', 'finance', 'viewer'] as const;

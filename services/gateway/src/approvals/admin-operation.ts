@@ -45,6 +45,11 @@ export interface AdminOperation<P = unknown> {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route's URL pattern as registered, e.g. `/admin/merchants/:mchNo/adjustments`. */
   url: string;
+  /**
+   * Who may approve (or reject) it; default `approver` or `owner`. The compliance desk's operations name
+   * `compliance` or `owner` (CONTRACT section 20).
+   */
+  approverRoles?: readonly string[];
   prepare(request: FastifyRequest): Promise<Prepared<P>>;
   /**
    * Does it. A refusal is an HttpResult like any other answer; a throw means the outcome is unknown (a

@@ -112,9 +112,15 @@ const auditActor = (actor: Actor): ApprovalAuditEntry['actor'] => ({
   tokenId: actor.tokenId,
 });
 
-/** Whether `actor` may approve what others asked for. */
-export const canApprove = (actor: Pick<Actor, 'roles'>): boolean =>
-  actor.roles.some((role) => (APPROVER_ROLES as readonly string[]).includes(role));
+/** The roles that may approve `operation` (its own, or APPROVER_ROLES). */
+export const approverRolesOf = (operation?: Pick<AdminOperation, 'approverRoles'>): readonly string[] =>
+  operation?.approverRoles ?? APPROVER_ROLES;
+
+/** Whether `actor` may approve what others asked for (of `operation`, when given). */
+export const canApprove = (
+  actor: Pick<Actor, 'roles'>,
+  operation?: Pick<AdminOperation, 'approverRoles'>,
+): boolean => actor.roles.some((role) => approverRolesOf(operation).includes(role));
 
 export function createApprovals(deps: ApprovalsDeps) {
   const { db, operations, logger } = deps;
@@ -247,9 +253,14 @@ export function createApprovals(deps: ApprovalsDeps) {
         return refuse(
           new ApprovalRefusal(403, 'forbidden', 'the person who asked cannot approve their own request'),
         );
-      if (!canApprove(actor))
+      const operation = operations.byAction(row.action);
+      if (!canApprove(actor, operation))
         return refuse(
-          new ApprovalRefusal(403, 'forbidden', `approving needs the role ${APPROVER_ROLES.join(' or ')}`),
+          new ApprovalRefusal(
+            403,
+            'forbidden',
+            `approving needs the role ${approverRolesOf(operation).join(' or ')}`,
+          ),
         );
       const at = now();
       const approved = await approve(db, row.id, { id: actor.id, label: actor.label }, at, reason);
@@ -287,11 +298,12 @@ export function createApprovals(deps: ApprovalsDeps) {
     async reject(actor: Actor, id: string, reason: string): Promise<ApprovalRow> {
       const row = await this.get(id);
       const own = row.requested_by_id === actor.id;
-      if (!own && !canApprove(actor))
+      const operation = operations.byAction(row.action);
+      if (!own && !canApprove(actor, operation))
         throw new ApprovalRefusal(
           403,
           'forbidden',
-          `rejecting needs the role ${APPROVER_ROLES.join(' or ')}`,
+          `rejecting needs the role ${approverRolesOf(operation).join(' or ')}`,
         );
       const rejected = await reject(db, row.id, { id: actor.id, label: actor.label }, reason, now());
       if (!rejected) {

@@ -3,7 +3,15 @@
 // exactly one, resolved once by the authorisation hook, and it travels with the admin calls to the services.
 
 /** Operator roles, deny by default: what each may do is the permission table (identity/permissions.ts). */
-export const OPERATOR_ROLES = ['owner', 'admin', 'approver', 'reconciliation', 'support', 'auditor'] as const;
+export const OPERATOR_ROLES = [
+  'owner',
+  'admin',
+  'approver',
+  'reconciliation',
+  'compliance',
+  'support',
+  'auditor',
+] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** A merchant's own people, each seeing only their merchant's data. */

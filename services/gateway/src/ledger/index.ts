@@ -7,3 +7,4 @@ export { registerLedgerAdmin } from './ledger-admin.routes.js';
 export { LEDGER_DASHBOARD_PERMISSIONS } from './ledger-dashboard.permissions.js';
 export { type LedgerDashboardDeps, registerLedgerDashboard } from './ledger-dashboard.routes.js';
 export { registerLedgerStatementsAdmin } from './ledger-statements.routes.js';
+export { periodOf } from './statement.js';

@@ -8,9 +8,10 @@ type CreatedAt = ColumnType<Date, never, never>;
 /**
  * While `submitting`: how far the create went (`pending` not yet sent to the router, its freeze may be
  * held; `sent` the router was called; `voiding` nothing was created upstream, the freeze is being voided
- * before the row goes). After: how the submission upstream ended.
+ * before the row goes). After: how the submission upstream ended, or `held`: in progress with its freeze,
+ * waiting for a compliance person before anything goes to the router (docs/compliance.md).
  */
-export type Submission = 'pending' | 'sent' | 'voiding' | 'accepted' | 'rejected' | 'unknown';
+export type Submission = 'pending' | 'sent' | 'voiding' | 'accepted' | 'rejected' | 'unknown' | 'held';
 
 export interface TransfersTable {
   /** Platform number: 'T' + UTC yyyyMMddHHmmss + 12-digit sequence; sorts by creation. */

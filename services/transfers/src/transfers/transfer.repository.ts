@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
-import type { Database, TransferRow, TransfersTable } from '../db/schema.js';
+import type { Database, Submission, TransferRow, TransfersTable } from '../db/schema.js';
 import type { TransferStatus } from './transfer.state-machine.js';
 
 // Built by the database so every replica shares one clock and one counter; 1 + 14 + 12 = 27 characters.
@@ -130,6 +130,26 @@ export function updateTransferStatus(
  * Records that the router is about to be called, only while the create still owns the submission
  * (`pending`): false when recovery has taken it to void its freeze, so the router must not be called.
  */
+/**
+ * Moves a transfer in progress from one submission phase to another (held -> sent on release, held ->
+ * rejected on rejection, sent -> held or accepted after a release's answer); false when it was not there.
+ */
+export async function moveSubmission(
+  db: Kysely<Database>,
+  transferNo: string,
+  from: Submission,
+  to: Submission,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('transfers')
+    .set({ submission: to, updated_at: sql<Date>`now()` })
+    .where('transfer_no', '=', transferNo)
+    .where('status', '=', 'progress')
+    .where('submission', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function markSent(db: Kysely<Database>, transferNo: string): Promise<boolean> {
   const result = await db
     .updateTable('transfers')
@@ -259,6 +279,8 @@ export function progressDueQuery(db: Kysely<Database>, before: Date, limit: numb
       .selectFrom('transfers')
       .selectAll()
       .where('status', '=', 'progress')
+      // A held transfer has nothing upstream to ask about until it is released.
+      .where('submission', '<>', 'held')
       // Last changed and last checked before `before`, as one key: transfers_progress_check_idx reads only these.
       .where(sql<Date>`greatest(updated_at, checked_at)`, '<', before)
       .orderBy(sql`greatest(updated_at, checked_at)`)

@@ -3,6 +3,7 @@ import { traceparentOr } from '@agentpay/proto';
 import type { Clock } from '@agentpay/runtime';
 import { AppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
+import type { PayeeScreening } from '../compliance/compliance.client.js';
 import type { CrashPoint } from '../config.js';
 import type { Database, TransferRow } from '../db/schema.js';
 import type { TransferLedger } from '../ledger/ledger.client.js';
@@ -10,6 +11,7 @@ import type { PayeeRegistry } from '../payees/payee.service.js';
 import type { PayoutRouter } from '../upstream/router.client.js';
 import { createReconcileSweep } from './reconcile.sweep.js';
 import { createStaleSubmissionSweep } from './stale-submission.sweep.js';
+import { createHeldTransfers } from './transfer.hold.js';
 import { createTransferOutcomes } from './transfer.outcomes.js';
 import { findMerchantTransfer } from './transfer.repository.js';
 import type { UpstreamOutcome } from './transfer.state-machine.js';
@@ -28,6 +30,9 @@ export interface TransferServiceDeps extends TransitionDeps {
   payees: PayeeRegistry;
   /** Longest wait for the ledger's answer. */
   ledgerTimeoutMs: number;
+  /** Screens each payee (docs/compliance.md); a match holds the transfer. */
+  compliance: PayeeScreening;
+  complianceTimeoutMs: number;
   /** Test only (TRANSFERS_CRASH_AT). */
   crashAt?: CrashPoint | undefined;
   /** How often a request waiting on a concurrent submission looks again; default 50 ms. */
@@ -75,6 +80,8 @@ export function createTransferService(deps: TransferServiceDeps) {
 
   return {
     create: submission.create,
+    /** Held transfers: released or rejected once compliance recorded a decision (transfer.hold.ts). */
+    held: createHeldTransfers({ ...deps, outcomes }),
 
     /** GetTransfer: one of the merchant's transfers by either identifier (both must match when both given). */
     async get(ref: TransferRef): Promise<TransferRow> {

@@ -4,6 +4,7 @@ import { traceparentOr } from '@agentpay/proto';
 import type { Clock } from '@agentpay/runtime';
 import { AppError, type CodeName, feeFor, isAppError, requestFingerprint } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
+import type { PayeeScreening } from '../compliance/compliance.client.js';
 import type { CrashPoint } from '../config.js';
 import type { Database, Submission, TransferRow } from '../db/schema.js';
 import type { TransferLedger } from '../ledger/ledger.client.js';
@@ -36,6 +37,10 @@ export interface SubmissionDeps extends TransitionDeps {
   payees: PayeeRegistry;
   /** Longest wait for the ledger's answer to a Freeze or VoidFreeze. */
   ledgerTimeoutMs: number;
+  /** Screens each payee against the compliance lists before anything goes to the router. */
+  compliance: PayeeScreening;
+  /** Longest wait for screening's answer. */
+  complianceTimeoutMs: number;
   /** Test only (TRANSFERS_CRASH_AT): the process exits at this point of a create. */
   crashAt?: CrashPoint | undefined;
   clock: Clock;
@@ -165,6 +170,34 @@ export function createTransferSubmission(deps: SubmissionDeps) {
       return refuse(new AppError('SERVICE_UNAVAILABLE', 'ledger unavailable'), 'pending');
     }
     crashPoint('after_freeze', row.transfer_no);
+
+    // Screening (docs/compliance.md): nothing leaves unscreened. Unanswered, the transfer is not created
+    // (50003, freeze voided); a match keeps it in progress with its freeze, held until a compliance person
+    // decides. The merchant sees a transfer in progress like any other: no code, event or callback says so.
+    let screening: Awaited<ReturnType<PayeeScreening['screen']>>;
+    try {
+      screening = await deps.compliance.screen(
+        {
+          mchNo: row.mch_no,
+          transferNo: row.transfer_no,
+          amount: row.amount,
+          name: row.payee_name,
+          account: row.payee_account,
+          bank: row.payee_code,
+        },
+        { timeoutMs: budgetMs(deadline, deps.complianceTimeoutMs, DEADLINE_MARGIN_MS) },
+      );
+    } catch (err) {
+      log.warn({ err }, 'screening unavailable; submission withdrawn');
+      return refuse(new AppError('SERVICE_UNAVAILABLE', 'screening unavailable'), 'pending');
+    }
+    if (screening.hold) {
+      log.info(
+        { outcome: screening.outcome, caseId: screening.caseId },
+        'payee screening matched; transfer held',
+      );
+      return finishSubmission(row, 'progress', 'held', undefined, traceparent);
+    }
 
     const timeoutMs = budgetMs(deadline, deps.routerTimeoutMs, DEADLINE_MARGIN_MS);
     if (timeoutMs < MIN_ROUTER_BUDGET_MS)

@@ -10,6 +10,8 @@ import {
   loadProtos,
   type OrderStatusChanged__Output,
   type PayoutRef__Output,
+  type ScreenRequest__Output,
+  type ScreenResponse,
   type SubmitPayoutRequest__Output,
   type SubmitPayoutResponse,
   startGrpcServer,
@@ -24,6 +26,7 @@ import { AppError } from '@agentpay/wire';
 import * as grpc from '@grpc/grpc-js';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { connectCompliance } from '../../src/compliance/compliance.client.js';
 import type { Database } from '../../src/db/schema.js';
 import { connectLedger } from '../../src/ledger/ledger.client.js';
 import { main, type Transfers } from '../../src/main.js';
@@ -103,6 +106,15 @@ export function useTransfers() {
     },
   };
 
+  /** The stand-in compliance: what Screen answers (clear unless a test says otherwise), and what it was asked. */
+  const compliance = {
+    screens: [] as ScreenRequest__Output[],
+    onScreen: async (_req: ScreenRequest__Output): Promise<ScreenResponse> => ({
+      outcome: 'clear',
+      hold: false,
+    }),
+  };
+
   let database: TestDatabase;
   let db: Kysely<Database>;
   let routerServer: GrpcServerHandle;
@@ -173,6 +185,15 @@ export function useTransfers() {
           },
         ],
         [
+          protos.agentpay.compliance.v1.ComplianceService.service,
+          {
+            Screen: unary(logger, async (req: ScreenRequest__Output) => {
+              compliance.screens.push(req);
+              return compliance.onScreen(req);
+            }),
+          },
+        ],
+        [
           protos.agentpay.ledger.v1.LedgerService.service,
           {
             Freeze: unary(logger, async (req: FreezeRequest__Output) => {
@@ -210,6 +231,8 @@ export function useTransfers() {
       ROUTER_TIMEOUT_MS: '1500',
       LEDGER_ADDR: `127.0.0.1:${routerServer.port}`,
       LEDGER_TIMEOUT_MS: '1000',
+      COMPLIANCE_ADDR: `127.0.0.1:${routerServer.port}`,
+      COMPLIANCE_TIMEOUT_MS: '1000',
       EVENTS_STREAM: stream,
       EVENTS_SUBJECT_PREFIX: subjectPrefix,
       SWEEP_INTERVAL_MS: '0',
@@ -241,10 +264,14 @@ export function useTransfers() {
     ledger.calls.length = 0;
     ledger.fail = undefined;
     ledger.failVoid = undefined;
+    compliance.screens.length = 0;
+    compliance.onScreen = async () => ({ outcome: 'clear', hold: false });
   });
 
   /** A client of the stand-in ledger, for services built in this process. */
   const stubLedger = () => connectLedger(`127.0.0.1:${routerServer.port}`);
+  /** A client of the stand-in compliance. */
+  const stubCompliance = () => connectCompliance(`127.0.0.1:${routerServer.port}`);
 
   /**
    * The service in this process on the stand-in router, so a test runs its sweeps by hand; `noticeWaitMs`:
@@ -260,6 +287,8 @@ export function useTransfers() {
       routerTimeoutMs: 1_000,
       ledger: stubLedger(),
       ledgerTimeoutMs: 1_000,
+      compliance: stubCompliance(),
+      complianceTimeoutMs: 1_000,
       payees: createPayeeRegistry({ db, clock, coolingMs: 0 }),
       clock,
       ...(noticeWaitMs !== undefined && { noticeWaitMs }),
@@ -277,6 +306,8 @@ export function useTransfers() {
     create,
     eventsOf,
     stubLedger,
+    stubCompliance,
+    compliance,
     directService,
     get db() {
       return db;

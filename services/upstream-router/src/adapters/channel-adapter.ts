@@ -126,6 +126,8 @@ export interface IncomingDeposit {
   paidAt?: Date | undefined;
   senderAccount: string;
   senderName: string;
+  /** The payer's RFC or CURP when the channel gives it (STP's rfcCurpOrdenante); screened with the name. */
+  senderRfcCurp?: string | undefined;
   /**
    * true when the channel itself applied the deposit to the account it opened (the sandbox): the router
    * records it and passes it on whatever the account's state, since the money already stayed. false when the
@@ -139,7 +141,11 @@ export interface IncomingDeposit {
 /** What the router decided about a deposit. */
 export type DepositDecision =
   | { decision: 'accepted'; orderNo: string }
-  | { decision: 'returned'; reason: 'unknown_account' | 'order_not_open' | 'amount_mismatch' };
+  | {
+      decision: 'returned';
+      /** `blocked_payer`: the payer is a blocked-list hit (docs/compliance.md). */
+      reason: 'unknown_account' | 'order_not_open' | 'amount_mismatch' | 'blocked_payer';
+    };
 
 /** A change of a payout's state a channel reports. */
 export interface PayoutUpdate {

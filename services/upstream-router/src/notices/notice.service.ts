@@ -2,6 +2,7 @@ import type { Logger } from '@agentpay/logger';
 import { Counter, currentTraceparent, type Registry } from '@agentpay/telemetry';
 import type { Kysely } from 'kysely';
 import type { Webhook } from '../adapters/channel-adapter.js';
+import type { PayerScreening } from '../compliance/compliance.client.js';
 import type { Database } from '../db/schema.js';
 import type { Channels } from '../routes/channels.js';
 import { findRoute } from '../routes/route.repository.js';
@@ -26,6 +27,8 @@ export function createNoticeService(deps: {
   registry: Registry;
   /** EVENTS_SUBJECT_PREFIX */
   subjectPrefix: string;
+  /** Screens deposits' payers (docs/compliance.md); absent: none. */
+  payers?: PayerScreening | undefined;
 }) {
   const { db, channels, logger } = deps;
   const refused = new Counter({
@@ -57,6 +60,7 @@ export function createNoticeService(deps: {
         subjectPrefix: deps.subjectPrefix,
         // The delivery's trace (the channel's, or one started for it) rides the event to the service that applies it.
         traceparent: currentTraceparent(),
+        payers: deps.payers,
       });
       const reply = await channel.adapter.handleWebhook(channel.route, webhook, core);
       received.inc({ route: routeId, event: webhook.event || 'notice', status: String(reply.status) });

@@ -5,6 +5,7 @@ import type { NoticeReceived } from '@agentpay/proto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { lockAccountByClabe, markAccountPaid } from '../accounts/virtual-account.repository.js';
 import type { DepositDecision, IncomingDeposit, WebhookCore } from '../adapters/channel-adapter.js';
+import type { PayerScreening } from '../compliance/compliance.client.js';
 import type { Database, VirtualAccountRow } from '../db/schema.js';
 import { findPayout, recordPayoutOutcome, recordPayoutRefs } from '../payout/channel-payout.repository.js';
 import { type RecordedNotice, recordNotice } from './notice.repository.js';
@@ -24,6 +25,8 @@ export function createWebhookCore(deps: {
   routeId: string;
   subjectPrefix: string;
   traceparent: string;
+  /** Screens a deposit's payer before the router decides it (docs/compliance.md); absent: none (unit tests). */
+  payers?: PayerScreening | undefined;
 }): WebhookCore {
   const { db, logger, routeId } = deps;
   const log = logger.child({ routeId });
@@ -77,9 +80,23 @@ export function createWebhookCore(deps: {
    * deposits to one CLABE take turns, and the deposit's row makes a repeat answer what the first got.
    */
   async function decidedByRouter(d: IncomingDeposit): Promise<CoreDepositAnswer> {
+    // The payer is screened once, before the first answer (a repeat gets that answer, unscreened): a
+    // blocked-list hit is returned and books nothing; screening down throws, so the channel asks again.
+    let blocked = false;
+    if (deps.payers) {
+      const known = await db
+        .selectFrom('channel_deposits')
+        .select('deposit_id')
+        .where('route_id', '=', routeId)
+        .where('deposit_id', '=', d.depositId)
+        .executeTakeFirst();
+      if (!known) blocked = (await deps.payers.screen(routeId, d)) === 'blocked';
+    }
     return db.transaction().execute(async (trx) => {
       const account = await lockAccountByClabe(trx, routeId, d.clabe);
-      const verdict = decide(account, d.amount, new Date());
+      const verdict: DepositDecision = blocked
+        ? { decision: 'returned', reason: 'blocked_payer' }
+        : decide(account, d.amount, new Date());
       const inserted = await trx
         .insertInto('channel_deposits')
         .values({

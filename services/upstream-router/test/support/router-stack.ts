@@ -13,6 +13,7 @@ import type { Database } from '../../src/db/schema.js';
 import { type Router, main as routerMain } from '../../src/main.js';
 import { SANDBOX_CODE_MAP } from '../../src/options/catalog.js';
 import { bindMerchant, insertRoute } from '../../src/routes/route.repository.js';
+import { startComplianceStub } from '../compliance-stub.js';
 import { startNoticeStream } from '../notice-stream.js';
 
 // The router between real processes' worth of code: its own main (gRPC + notice HTTP + Postgres), the
@@ -45,6 +46,7 @@ export function useRouterStack() {
   let routerDatabase: TestDatabase;
   let sandboxDatabase: TestDatabase;
   let notices: Awaited<ReturnType<typeof startNoticeStream>>;
+  let compliance: Awaited<ReturnType<typeof startComplianceStub>>;
   let sandbox: Sandbox;
   let router: Router;
   let db: Kysely<Database>;
@@ -130,6 +132,7 @@ export function useRouterStack() {
       createTestDatabase('router_sandbox'),
     ]);
     notices = await startNoticeStream();
+    compliance = await startComplianceStub();
     sandbox = await sandboxMain({
       DATABASE_URL: sandboxDatabase.url,
       HOST: '127.0.0.1',
@@ -150,6 +153,7 @@ export function useRouterStack() {
       METRICS_PORT: '0',
       SANDBOX_URL: sandboxUrl,
       PUBLIC_NOTICE_URL: noticeUrl,
+      COMPLIANCE_ADDR: compliance.address,
       ...notices.env,
       UPSTREAM_TIMEOUT_MS: '3000',
       LOG_LEVEL: 'silent',
@@ -221,6 +225,7 @@ export function useRouterStack() {
     await router?.stop();
     await sandbox?.stop();
     await notices?.stop();
+    await compliance?.stop();
     hanging?.closeAllConnections();
     await new Promise((resolve) => (hanging ? hanging.close(resolve) : resolve(undefined)));
     await Promise.all([routerDatabase?.drop(), sandboxDatabase?.drop()]);

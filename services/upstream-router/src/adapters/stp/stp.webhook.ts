@@ -14,9 +14,15 @@ import { operationDay } from './stp.text.js';
 /**
  * `causa` of a `devolver` answer, by why the platform returns a deposit (STP's catalogue of return causes):
  * 1 the account does not exist, 3 the account is cancelled (its order is paid, closed or expired), 13 the
- * beneficiary does not recognise the payment (the amount is not the order's).
+ * beneficiary does not recognise the payment (the amount is not the order's), 2 the account is blocked (the
+ * payer is on a blocked-persons list: the answer must not say so, docs/compliance.md).
  */
-export const RETURN_CAUSE = { unknown_account: 1, order_not_open: 3, amount_mismatch: 13 } as const;
+export const RETURN_CAUSE = {
+  unknown_account: 1,
+  order_not_open: 3,
+  amount_mismatch: 13,
+  blocked_payer: 2,
+} as const;
 
 const reply = (status: number, body: unknown, refused?: WebhookReply['refused']): WebhookReply => ({
   status,
@@ -71,16 +77,24 @@ async function abono(
   if (parsed.data.empresa !== config.empresa) return reply(403, { mensaje: 'rechazado' }, 'unverified');
   const checked = await verified(parsed.data, config, client);
   if ('status' in checked) return checked;
-  const answer = await core.deposit({
-    depositId: String(checked.id),
-    clabe: checked.cuentaBeneficiario,
-    amount: checked.monto,
-    claveRastreo: checked.claveRastreo,
-    paidAt: checked.tsLiquidacion,
-    senderAccount: checked.cuentaOrdenante ?? '',
-    senderName: checked.nombreOrdenante ?? '',
-    appliedByChannel: false,
-  });
+  let answer: Awaited<ReturnType<WebhookCore['deposit']>>;
+  try {
+    answer = await core.deposit({
+      depositId: String(checked.id),
+      clabe: checked.cuentaBeneficiario,
+      amount: checked.monto,
+      claveRastreo: checked.claveRastreo,
+      paidAt: checked.tsLiquidacion,
+      senderAccount: checked.cuentaOrdenante ?? '',
+      senderName: checked.nombreOrdenante ?? '',
+      senderRfcCurp: checked.rfcCurpOrdenante ?? '',
+      appliedByChannel: false,
+    });
+  } catch (err) {
+    // Screening could not answer: nothing is booked unscreened, and STP asks again.
+    if (err instanceof UpstreamUnavailableError) return reply(503, { mensaje: 'reintentar' });
+    throw err;
+  }
   return answer.decision === 'accepted'
     ? reply(200, { mensaje: 'confirmar' })
     : reply(400, { mensaje: 'devolver', id: RETURN_CAUSE[answer.reason] });

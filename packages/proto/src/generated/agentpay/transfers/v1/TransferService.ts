@@ -4,6 +4,7 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from '../../../agentpay/transfers/v1/CreateTransferRequest.js';
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from '../../../agentpay/transfers/v1/CreateTransferResponse.js';
+import type { HeldTransferRef as _agentpay_transfers_v1_HeldTransferRef, HeldTransferRef__Output as _agentpay_transfers_v1_HeldTransferRef__Output } from '../../../agentpay/transfers/v1/HeldTransferRef.js';
 import type { InquireRequest as _agentpay_transfers_v1_InquireRequest, InquireRequest__Output as _agentpay_transfers_v1_InquireRequest__Output } from '../../../agentpay/transfers/v1/InquireRequest.js';
 import type { Inquiry as _agentpay_transfers_v1_Inquiry, Inquiry__Output as _agentpay_transfers_v1_Inquiry__Output } from '../../../agentpay/transfers/v1/Inquiry.js';
 import type { ListPayeesRequest as _agentpay_transfers_v1_ListPayeesRequest, ListPayeesRequest__Output as _agentpay_transfers_v1_ListPayeesRequest__Output } from '../../../agentpay/transfers/v1/ListPayeesRequest.js';
@@ -156,6 +157,36 @@ export interface TransferServiceClient extends grpc.Client {
   registerPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
   registerPayee(argument: _agentpay_transfers_v1_RegisterPayeeRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisterPayeeResponse__Output>): grpc.ClientUnaryCall;
   
+  RejectHeld(argument: _agentpay_transfers_v1_HeldTransferRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  RejectHeld(argument: _agentpay_transfers_v1_HeldTransferRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  RejectHeld(argument: _agentpay_transfers_v1_HeldTransferRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  RejectHeld(argument: _agentpay_transfers_v1_HeldTransferRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  rejectHeld(argument: _agentpay_transfers_v1_HeldTransferRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  rejectHeld(argument: _agentpay_transfers_v1_HeldTransferRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  rejectHeld(argument: _agentpay_transfers_v1_HeldTransferRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  rejectHeld(argument: _agentpay_transfers_v1_HeldTransferRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Held transfers (docs/compliance.md): the gateway calls these after compliance recorded a person's
+   * decision. Release sends the payout now (the router's answer as in a create); reject fails the transfer
+   * (funds back, callback). Idempotent. Errors: TRANSFER_NOT_FOUND, ORDER_STATUS_FORBIDS (not held),
+   * SERVICE_UNAVAILABLE (release: the router created nothing; held again, try later).
+   */
+  ReleaseHeld(argument: _agentpay_transfers_v1_HeldTransferRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  ReleaseHeld(argument: _agentpay_transfers_v1_HeldTransferRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  ReleaseHeld(argument: _agentpay_transfers_v1_HeldTransferRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  ReleaseHeld(argument: _agentpay_transfers_v1_HeldTransferRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  /**
+   * Held transfers (docs/compliance.md): the gateway calls these after compliance recorded a person's
+   * decision. Release sends the payout now (the router's answer as in a create); reject fails the transfer
+   * (funds back, callback). Idempotent. Errors: TRANSFER_NOT_FOUND, ORDER_STATUS_FORBIDS (not held),
+   * SERVICE_UNAVAILABLE (release: the router created nothing; held again, try later).
+   */
+  releaseHeld(argument: _agentpay_transfers_v1_HeldTransferRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  releaseHeld(argument: _agentpay_transfers_v1_HeldTransferRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  releaseHeld(argument: _agentpay_transfers_v1_HeldTransferRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  releaseHeld(argument: _agentpay_transfers_v1_HeldTransferRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  
   /**
    * Removes a payee at once (transfers to it are refused from now). Errors: PAYEE_NOT_REGISTERED.
    */
@@ -222,6 +253,16 @@ export interface TransferServiceHandlers extends grpc.UntypedServiceImplementati
    */
   RegisterPayee: grpc.handleUnaryCall<_agentpay_transfers_v1_RegisterPayeeRequest__Output, _agentpay_transfers_v1_RegisterPayeeResponse>;
   
+  RejectHeld: grpc.handleUnaryCall<_agentpay_transfers_v1_HeldTransferRef__Output, _agentpay_transfers_v1_Transfer>;
+  
+  /**
+   * Held transfers (docs/compliance.md): the gateway calls these after compliance recorded a person's
+   * decision. Release sends the payout now (the router's answer as in a create); reject fails the transfer
+   * (funds back, callback). Idempotent. Errors: TRANSFER_NOT_FOUND, ORDER_STATUS_FORBIDS (not held),
+   * SERVICE_UNAVAILABLE (release: the router created nothing; held again, try later).
+   */
+  ReleaseHeld: grpc.handleUnaryCall<_agentpay_transfers_v1_HeldTransferRef__Output, _agentpay_transfers_v1_Transfer>;
+  
   /**
    * Removes a payee at once (transfers to it are refused from now). Errors: PAYEE_NOT_REGISTERED.
    */
@@ -238,5 +279,7 @@ export interface TransferServiceDefinition extends grpc.ServiceDefinition {
   ListPayees: MethodDefinition<_agentpay_transfers_v1_ListPayeesRequest, _agentpay_transfers_v1_ListPayeesResponse, _agentpay_transfers_v1_ListPayeesRequest__Output, _agentpay_transfers_v1_ListPayeesResponse__Output>
   ListTransfers: MethodDefinition<_agentpay_transfers_v1_ListTransfersRequest, _agentpay_transfers_v1_ListTransfersResponse, _agentpay_transfers_v1_ListTransfersRequest__Output, _agentpay_transfers_v1_ListTransfersResponse__Output>
   RegisterPayee: MethodDefinition<_agentpay_transfers_v1_RegisterPayeeRequest, _agentpay_transfers_v1_RegisterPayeeResponse, _agentpay_transfers_v1_RegisterPayeeRequest__Output, _agentpay_transfers_v1_RegisterPayeeResponse__Output>
+  RejectHeld: MethodDefinition<_agentpay_transfers_v1_HeldTransferRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_HeldTransferRef__Output, _agentpay_transfers_v1_Transfer__Output>
+  ReleaseHeld: MethodDefinition<_agentpay_transfers_v1_HeldTransferRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_HeldTransferRef__Output, _agentpay_transfers_v1_Transfer__Output>
   RemovePayee: MethodDefinition<_agentpay_transfers_v1_PayeeAction, _agentpay_transfers_v1_RegisteredPayee, _agentpay_transfers_v1_PayeeAction__Output, _agentpay_transfers_v1_RegisteredPayee__Output>
 }
