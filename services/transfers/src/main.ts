@@ -11,6 +11,7 @@ import { createInquiryService } from './inquiries/inquiry.service.js';
 import { connectLedger } from './ledger/ledger.client.js';
 import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
 import { createPayeeRegistry } from './payees/payee.service.js';
+import { createRefundService } from './refunds/refund.service.js';
 import { transfersRetentionRules } from './retention/retention.js';
 import { createTransferListing } from './transfers/transfer.list.js';
 import { createTransferService } from './transfers/transfer.service.js';
@@ -109,6 +110,7 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
               inquiries,
               payees,
               listing: createTransferListing({ db }),
+              refunds: createRefundService({ db, transfers }),
             }),
           ],
         ],

@@ -1,4 +1,11 @@
-import { limitsView, PAYIN_PER_ORDER, payOrderView, payoutLimitsToProto, transferView } from '@agentpay/api';
+import {
+  limitsView,
+  PAYIN_PER_ORDER,
+  payOrderView,
+  payoutLimitsToProto,
+  refundView,
+  transferView,
+} from '@agentpay/api';
 import {
   call,
   type LedgerServiceClient,
@@ -226,6 +233,57 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
         opts,
       );
       return transferView(transfer, deps.timeZone);
+    }),
+
+    route('/gateway/refund', s.refund, async (ctx, p) => {
+      // The order as payments holds it: its status, what it paid and who paid it (30003 when not found).
+      const order = await call(
+        payments,
+        payments.GetPayOrder,
+        { merchant: merchantContext(ctx), order_no: p.orderNo ?? '', biz_order_no: p.bizOrderNo ?? '' },
+        opts,
+      );
+      const { transfer } = await call(
+        transfers,
+        transfers.CreateRefund,
+        {
+          merchant: merchantContext(ctx),
+          biz_refund_no: p.bizRefundNo,
+          amount: p.amount ?? 0,
+          reason: p.reason ?? '',
+          notify_url: p.notifyUrl ?? '',
+          client_ip: ctx.common.clientIp ?? '',
+          order_no: order.order_no,
+          biz_order_no: order.biz_order_no,
+          order_status: order.status,
+          paid_amount: order.amount,
+          payer_account: order.payer_account,
+          payer_name: order.payer_name,
+          payer_bank: order.payer_bank,
+          payer_rfc: order.payer_rfc,
+          order_clave_rastreo: order.clave_rastreo,
+        },
+        opts,
+      );
+      if (!transfer) throw new AppError('INTERNAL_ERROR');
+      const view = refundView(transfer, deps.timeZone);
+      return {
+        refundNo: view['refundNo'],
+        bizRefundNo: view['bizRefundNo'],
+        orderNo: view['orderNo'],
+        amount: view['amount'],
+        status: view['status'],
+      };
+    }),
+
+    route('/gateway/query/refund', s.queryRefund, async (ctx, p) => {
+      const refund = await call(
+        transfers,
+        transfers.GetRefund,
+        { merchant: merchantContext(ctx), refund_no: p.refundNo ?? '', biz_refund_no: p.bizRefundNo ?? '' },
+        opts,
+      );
+      return refundView(refund, deps.timeZone);
     }),
 
     route('/gateway/sync/order/pay', s.syncPay, async (ctx, p) => {

@@ -16,6 +16,8 @@ export type NewTransfer = Omit<
   | 'finish_time'
   | 'checked_at'
   | 'clave_rastreo'
+  | 'cep_url'
+  | 'sender_bank'
 >;
 
 /** The payout's tracking key after learning `key`: the first one known stays (schema.ts clave_rastreo). */
@@ -69,6 +71,7 @@ export function findTransferByBiz(
     .selectAll()
     .where('mch_no', '=', mchNo)
     .where('biz_transfer_no', '=', bizTransferNo)
+    .where('kind', '=', 'transfer')
     .executeTakeFirst();
 }
 
@@ -85,6 +88,7 @@ export function findMerchantTransfer(
     .selectFrom('transfers')
     .selectAll()
     .where('mch_no', '=', ref.mchNo)
+    .where('kind', '=', 'transfer')
     .where('status', '!=', 'submitting');
   if (ref.transferNo) query = query.where('transfer_no', '=', ref.transferNo);
   if (ref.bizTransferNo) query = query.where('biz_transfer_no', '=', ref.bizTransferNo);

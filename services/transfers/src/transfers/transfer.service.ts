@@ -75,6 +75,8 @@ export function createTransferService(deps: TransferServiceDeps) {
 
   return {
     create: submission.create,
+    /** The submission path refunds share (refunds/refund.service.ts): freeze, send, settle the row. */
+    submission,
 
     /** GetTransfer: one of the merchant's transfers by either identifier (both must match when both given). */
     async get(ref: TransferRef): Promise<TransferRow> {

@@ -287,5 +287,5 @@ export function createTransferSubmission(deps: SubmissionDeps) {
     throw new AppError('SERVICE_UNAVAILABLE', 'transfer is being created, try again');
   }
 
-  return { create };
+  return { create, submit, settled };
 }

@@ -66,6 +66,8 @@ export interface PaymentState {
   paidAt?: Date | undefined;
   /** SPEI tracking key of the paying deposit; '' or absent when none. */
   claveRastreo?: string | undefined;
+  /** Banxico's CEP page of the paying deposit, when the channel gives one. */
+  cepUrl?: string | undefined;
 }
 
 export interface PayoutState {
@@ -75,6 +77,8 @@ export interface PayoutState {
   upstreamRef?: string | undefined;
   /** SPEI tracking key of the payout, when the channel has one. */
   claveRastreo?: string | undefined;
+  /** Banxico's CEP page of the payout, when the channel gives one (STP's urlCEP of a liquidated order). */
+  cepUrl?: string | undefined;
 }
 
 /** One movement on a channel's daily statement (CONTRACT.md section 14). */
@@ -126,6 +130,11 @@ export interface IncomingDeposit {
   paidAt?: Date | undefined;
   senderAccount: string;
   senderName: string;
+  /** The sending bank's 5-digit Banxico code and the payer's RFC/CURP, when the channel says; '' or absent. */
+  senderBank?: string | undefined;
+  senderRfc?: string | undefined;
+  /** Banxico's CEP page of the deposit, when the channel gives one. */
+  cepUrl?: string | undefined;
   /**
    * true when the channel itself applied the deposit to the account it opened (the sandbox): the router
    * records it and passes it on whatever the account's state, since the money already stayed. false when the

@@ -55,6 +55,8 @@ export function createWebhookCore(deps: {
         paidAmount: d.amount,
         paidAt: d.paidAt,
         claveRastreo: d.claveRastreo,
+        payer: payerOf(d),
+        cepUrl: d.cepUrl,
       });
       if (account)
         await markAccountPaid(trx, orderNo, { amount: d.amount, at: paidAt, claveRastreo: d.claveRastreo });
@@ -124,6 +126,8 @@ export function createWebhookCore(deps: {
           paidAmount: d.amount,
           paidAt,
           claveRastreo: d.claveRastreo,
+          payer: payerOf(d),
+          cepUrl: d.cepUrl,
         });
       }
       return { ...verdict, repeated: false };
@@ -174,6 +178,12 @@ export function createWebhookCore(deps: {
   };
 }
 
+/** The payer a deposit names (CONTRACT section 21), or none when the channel gave no account. */
+function payerOf(d: IncomingDeposit) {
+  if (!d.senderAccount) return undefined;
+  return { account: d.senderAccount, name: d.senderName, bank: d.senderBank ?? '', rfc: d.senderRfc ?? '' };
+}
+
 /** The NoticeReceived event of a notice, in the proto JSON mapping the outbox publishes. */
 function noticeReceived(
   eventId: string,
@@ -197,6 +207,11 @@ function noticeReceived(
           paid_amount: String(notice.paidAmount),
           paid_at: notice.paidAt?.toISOString() ?? '',
           clave_rastreo: notice.claveRastreo,
+          payer_account: notice.payer?.account ?? '',
+          payer_name: notice.payer?.name ?? '',
+          payer_bank: notice.payer?.bank ?? '',
+          payer_rfc: notice.payer?.rfc ?? '',
+          cep_url: notice.cepUrl ?? '',
         },
       }
     : {

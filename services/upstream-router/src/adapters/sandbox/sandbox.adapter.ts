@@ -46,6 +46,11 @@ const notice = z.discriminatedUnion('type', [
       paidAmount: z.number().int(),
       paidAt: z.string(),
       claveRastreo: z.string().nullish(),
+      /** Who paid (CONTRACT section 21); absent from notices of older sandboxes. */
+      payerAccount: z.string().nullish(),
+      payerName: z.string().nullish(),
+      payerBank: z.string().nullish(),
+      payerRfc: z.string().nullish(),
     }),
   }),
   z.object({
@@ -293,8 +298,10 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
           amount: n.data.paidAmount,
           claveRastreo: n.data.claveRastreo ?? '',
           paidAt: date(n.data.paidAt),
-          senderAccount: '',
-          senderName: '',
+          senderAccount: n.data.payerAccount ?? '',
+          senderName: n.data.payerName ?? '',
+          senderBank: n.data.payerBank ?? '',
+          senderRfc: n.data.payerRfc ?? '',
           appliedByChannel: true,
           orderNoHint: n.data.orderRef,
         });

@@ -40,7 +40,7 @@ async function verified(
   abono: AbonoBody,
   config: StpRouteConfig,
   client: () => StpClient,
-): Promise<AbonoBody | WebhookReply> {
+): Promise<(AbonoBody & { urlCEP?: string | undefined }) | WebhookReply> {
   if (config.verifyDeposits === false) return abono;
   let order: Awaited<ReturnType<StpClient['consultaOrden']>>;
   try {
@@ -56,7 +56,8 @@ async function verified(
   if (!order) return reply(403, { mensaje: 'rechazado' }, 'unverified');
   const sameAccount = !order.cuentaBeneficiario || order.cuentaBeneficiario === abono.cuentaBeneficiario;
   if (order.monto !== abono.monto || !sameAccount) return reply(403, { mensaje: 'rechazado' }, 'unverified');
-  return abono;
+  // STP's own record may carry the deposit's CEP page (urlCEP); the abono itself never does.
+  return { ...abono, urlCEP: order.urlCEP };
 }
 
 async function abono(
@@ -79,6 +80,9 @@ async function abono(
     paidAt: checked.tsLiquidacion,
     senderAccount: checked.cuentaOrdenante ?? '',
     senderName: checked.nombreOrdenante ?? '',
+    senderBank: checked.institucionOrdenante ?? '',
+    senderRfc: checked.rfcCurpOrdenante ?? '',
+    cepUrl: checked.urlCEP,
     appliedByChannel: false,
   });
   return answer.decision === 'accepted'

@@ -24,6 +24,10 @@ export interface PayoutNotice {
    */
   'route_id'?: (string);
   'upstream_ref'?: (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gives one.
+   */
+  'cep_url'?: (string);
 }
 
 /**
@@ -49,4 +53,8 @@ export interface PayoutNotice__Output {
    */
   'route_id': (string);
   'upstream_ref': (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gives one.
+   */
+  'cep_url': (string);
 }

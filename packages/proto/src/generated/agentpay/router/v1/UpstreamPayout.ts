@@ -17,6 +17,10 @@ export interface UpstreamPayout {
    * SPEI tracking key of the payout; empty when the channel has none.
    */
   'clave_rastreo'?: (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gives one (STP's urlCEP of a liquidated order).
+   */
+  'cep_url'?: (string);
 }
 
 export interface UpstreamPayout__Output {
@@ -35,4 +39,8 @@ export interface UpstreamPayout__Output {
    * SPEI tracking key of the payout; empty when the channel has none.
    */
   'clave_rastreo': (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gives one (STP's urlCEP of a liquidated order).
+   */
+  'cep_url': (string);
 }
