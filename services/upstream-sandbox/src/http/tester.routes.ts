@@ -103,8 +103,7 @@ export function registerTesterRoutes(
       clabe: body.clabe,
       amount: amount.centavos,
       notify: body.notify,
-      senderAccount: body.senderAccount,
-      senderName: body.senderName,
+      ...payer,
       statementAmount,
     });
     deps.kick();
