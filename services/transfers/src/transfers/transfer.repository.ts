@@ -111,6 +111,8 @@ export function updateTransferStatus(
     claveRastreo: string;
     /** The route reported with the change, learnt as `keepFirstRoute` says; undefined when none was. */
     route?: RouteFacts | undefined;
+    /** The payout's CEP facts reported with the change: each kept once known, as the tracking key is. */
+    cep?: { senderBank?: string | undefined; cepUrl?: string | undefined } | undefined;
   },
 ): Promise<TransferRow | undefined> {
   return trx
@@ -119,6 +121,12 @@ export function updateTransferStatus(
       ...change.set,
       ...(change.claveRastreo ? { clave_rastreo: keepFirstKey(change.claveRastreo) } : {}),
       ...(change.route?.routeId ? keepFirstRoute(change.route) : {}),
+      ...(change.cep?.senderBank
+        ? { sender_bank: sql<string>`coalesce(nullif(sender_bank, ''), ${change.cep.senderBank})` }
+        : {}),
+      ...(change.cep?.cepUrl
+        ? { cep_url: sql<string>`coalesce(nullif(cep_url, ''), ${change.cep.cepUrl})` }
+        : {}),
       status: change.to,
       version: sql<number>`version + 1`,
       updated_at: sql<Date>`now()`,

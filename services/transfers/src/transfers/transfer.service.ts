@@ -7,7 +7,7 @@ import type { CrashPoint } from '../config.js';
 import type { Database, TransferRow } from '../db/schema.js';
 import type { TransferLedger } from '../ledger/ledger.client.js';
 import type { PayeeRegistry } from '../payees/payee.service.js';
-import type { PayoutRouter } from '../upstream/router.client.js';
+import type { PayoutCepFacts, PayoutRouter } from '../upstream/router.client.js';
 import { createReconcileSweep } from './reconcile.sweep.js';
 import { createStaleSubmissionSweep } from './stale-submission.sweep.js';
 import { createTransferOutcomes } from './transfer.outcomes.js';
@@ -63,6 +63,8 @@ export interface PayoutNotice {
   upstreamRef?: string | undefined;
   /** The notice delivery's trace, continued by the change it causes. */
   traceparent: string;
+  /** The payout's CEP facts the channel gave with the notice. */
+  cep?: PayoutCepFacts | undefined;
 }
 
 /** Transfers: idempotent creation and submission, queries, and the statuses upstream reports. */
@@ -104,6 +106,7 @@ export function createTransferService(deps: TransferServiceDeps) {
         route: notice.routeId
           ? { routeId: notice.routeId, upstreamRef: notice.upstreamRef ?? '' }
           : undefined,
+        cep: notice.cep,
       });
     },
 

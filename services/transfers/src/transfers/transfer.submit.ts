@@ -95,7 +95,8 @@ export function createTransferSubmission(deps: SubmissionDeps) {
   ): Promise<TransferRow> {
     const route = answer?.routeId ? { routeId: answer.routeId, upstreamRef: answer.upstreamRef } : undefined;
     const claveRastreo = answer?.claveRastreo ?? '';
-    const updated = await walkSubmission(row, to, submission, route, traceparent, claveRastreo);
+    const cep = { senderBank: answer?.senderBank ?? '' };
+    const updated = await walkSubmission(row, to, submission, route, traceparent, claveRastreo, cep);
     if (updated) return updated;
     // Only the sweep moves a submitting transfer, and only long past any submission deadline: it
     // assumed the outcome unknown and made it `progress`. Keep what the router told us after all.

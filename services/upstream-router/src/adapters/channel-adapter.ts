@@ -79,6 +79,8 @@ export interface PayoutState {
   claveRastreo?: string | undefined;
   /** Banxico's CEP page of the payout, when the channel gives one (STP's urlCEP of a liquidated order). */
   cepUrl?: string | undefined;
+  /** The sending bank's 5-digit Banxico code (the route's institution), when the channel has one. */
+  senderBank?: string | undefined;
 }
 
 /** One movement on a channel's daily statement (CONTRACT.md section 14). */
@@ -159,6 +161,9 @@ export interface PayoutUpdate {
   status: 'success' | 'fail' | 'returned';
   finishedAt?: Date | undefined;
   claveRastreo?: string | undefined;
+  /** Banxico's CEP page of the payout and the sending bank's code, when the channel gives them. */
+  cepUrl?: string | undefined;
+  senderBank?: string | undefined;
 }
 
 /** How the router answers the adapter's questions while it handles a webhook. */
@@ -263,6 +268,8 @@ export interface ChannelAdapter {
     status: 'progress' | 'fail';
     upstreamRef: string;
     claveRastreo?: string | undefined;
+    /** The sending bank's 5-digit Banxico code (the route's institution), when the channel has one. */
+    senderBank?: string | undefined;
     /** Why the channel refused the payee, in the channel's words, for the log only. */
     refusal?: string | undefined;
   }>;

@@ -25,6 +25,9 @@ export type RecordedNotice =
       claveRastreo: string;
       /** The channel's reference of the payout on the route ('' when the router has none). */
       upstreamRef: string;
+      /** Banxico's CEP page of the payout and the sending bank's code, when the channel gave them. */
+      cepUrl?: string | undefined;
+      senderBank?: string | undefined;
     };
 
 /**

@@ -168,6 +168,8 @@ export function createWebhookCore(deps: {
           finishedAt: u.finishedAt,
           claveRastreo: u.claveRastreo ?? '',
           upstreamRef: held?.upstream_ref || ('upstreamRef' in u.payout ? u.payout.upstreamRef : ''),
+          cepUrl: u.cepUrl,
+          senderBank: u.senderBank,
         }),
       );
       if (u.claveRastreo) await recordPayoutRefs(db, routeId, transferNo, { claveRastreo: u.claveRastreo });
@@ -224,6 +226,8 @@ function noticeReceived(
           clave_rastreo: notice.claveRastreo,
           route_id: routeId,
           upstream_ref: notice.upstreamRef,
+          cep_url: notice.cepUrl ?? '',
+          sender_bank: notice.senderBank ?? '',
         },
       };
 }

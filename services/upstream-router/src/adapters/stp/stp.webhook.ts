@@ -11,6 +11,9 @@ import { type AbonoBody, abonoBody, type CambioEstadoBody, cambioEstadoBody } fr
 import { allowed, type StpRouteConfig } from './stp.route.js';
 import { operationDay } from './stp.text.js';
 
+/** Banxico's code of STP, the institution every payout of an STP route leaves from. */
+const STP_INSTITUTION = '90646';
+
 /**
  * `causa` of a `devolver` answer, by why the platform returns a deposit (STP's catalogue of return causes):
  * 1 the account does not exist, 3 the account is cancelled (its order is paid, closed or expired), 13 the
@@ -94,6 +97,8 @@ type FinalState = {
   estado: string;
   status: Exclude<StpPayoutStatus, 'progress'>;
   finishedAt: Date | undefined;
+  /** Banxico's CEP page STP's record gives (urlCEP), when it was asked and has one. */
+  cepUrl?: string | undefined;
 };
 
 /**
@@ -124,7 +129,7 @@ async function stpState(
     return reply(403, { mensaje: 'rechazado' }, 'unverified');
   const status = payoutStatusOf(order.estado);
   if (status === 'progress') return reply(503, { mensaje: 'reintentar' });
-  return { estado: order.estado, status, finishedAt: order.tsLiquidacion };
+  return { estado: order.estado, status, finishedAt: order.tsLiquidacion, cepUrl: order.urlCEP };
 }
 
 /**
@@ -158,6 +163,8 @@ async function cambioEstado(
     payout: { upstreamRef: String(change.id) },
     status: state.status,
     finishedAt: state.finishedAt,
+    cepUrl: state.cepUrl,
+    senderBank: STP_INSTITUTION,
   });
   // A payout the router has not recorded yet (its answer is still being written): STP sends it again.
   if (outcome === 'unknown') return reply(404, { mensaje: 'desconocido' }, 'unknown_target');

@@ -28,6 +28,10 @@ export interface PayoutNotice {
    * Banxico's CEP page of the payout, when the channel gives one.
    */
   'cep_url'?: (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank'?: (string);
 }
 
 /**
@@ -57,4 +61,8 @@ export interface PayoutNotice__Output {
    * Banxico's CEP page of the payout, when the channel gives one.
    */
   'cep_url': (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank': (string);
 }

@@ -21,6 +21,10 @@ export interface UpstreamPayout {
    * Banxico's CEP page of the payout, when the channel gives one (STP's urlCEP of a liquidated order).
    */
   'cep_url'?: (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank'?: (string);
 }
 
 export interface UpstreamPayout__Output {
@@ -43,4 +47,8 @@ export interface UpstreamPayout__Output {
    * Banxico's CEP page of the payout, when the channel gives one (STP's urlCEP of a liquidated order).
    */
   'cep_url': (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank': (string);
 }
