@@ -112,7 +112,7 @@ export function payOrderView(order: PayOrder__Output, timeZone: string): Wire {
 }
 
 /** A paid order's CEP: the deposit from the payer's bank into the order's CLABE. */
-function payOrderCep(order: PayOrder__Output, timeZone: string): { cep?: Cep; cepUrl?: string } {
+export function payOrderCep(order: PayOrder__Output, timeZone: string): { cep?: Cep; cepUrl?: string } {
   if (order.status !== 'success') return {};
   let payBody: { clabe?: unknown; bankCode?: unknown } = {};
   try {
@@ -135,8 +135,8 @@ function payOrderCep(order: PayOrder__Output, timeZone: string): { cep?: Cep; ce
   return { ...(cep ? { cep } : {}), ...(order.cep_url ? { cepUrl: order.cep_url } : {}) };
 }
 
-/** A successful payout's CEP: from the route's bank to the payee's account. */
-function payoutCep(transfer: Transfer__Output, timeZone: string): { cep?: Cep; cepUrl?: string } {
+/** A successful payout's (transfer's or refund's) CEP: from the route's bank to the payee's account. */
+export function payoutCep(transfer: Transfer__Output, timeZone: string): { cep?: Cep; cepUrl?: string } {
   if (transfer.status !== 'success') return {};
   const cep = cepOf({
     at: transfer.finish_time,

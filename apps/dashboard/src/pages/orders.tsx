@@ -1,4 +1,5 @@
 import {
+  CepLink,
   CopyText,
   callbackAttempts,
   defineDictionaries,
@@ -197,6 +198,7 @@ function Detail(props: { ctx: PageContext; kind: RecordKind }) {
       {(of, data) => (
         <>
           <Rastreo value={of.record.claveRastreo} />
+          <CepLink record={of.record} />
           <h2>{t('orders.facts')}</h2>
           <RecordFacts of={of} />
           <CallbackAttempts api={api} timeline={data.timeline} onResent={view.reload} />
