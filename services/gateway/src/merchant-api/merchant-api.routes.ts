@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { payeeView, usageView } from '../controls/index.js';
 import { balanceView, recordView } from '../ledger/index.js';
 import type { AuthMerchant } from '../merchants/index.js';
+import { requestRefund } from '../orders/index.js';
 import type { CashierIssuer } from './cashier/cashier.routes.js';
 import { type CommonParams, MAX_RECORDS_SPAN_DAYS, schemas } from './schemas.js';
 
@@ -236,36 +237,19 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
     }),
 
     route('/gateway/refund', s.refund, async (ctx, p) => {
-      // The order as payments holds it: its status, what it paid and who paid it (30003 when not found).
-      const order = await call(
-        payments,
-        payments.GetPayOrder,
-        { merchant: merchantContext(ctx), order_no: p.orderNo ?? '', biz_order_no: p.bizOrderNo ?? '' },
-        opts,
-      );
-      const { transfer } = await call(
-        transfers,
-        transfers.CreateRefund,
+      const transfer = await requestRefund(
+        { payments, transfers, timeoutMs: deps.grpcTimeoutMs },
+        merchantContext(ctx),
         {
-          merchant: merchantContext(ctx),
-          biz_refund_no: p.bizRefundNo,
+          orderNo: p.orderNo ?? '',
+          bizOrderNo: p.bizOrderNo ?? '',
+          bizRefundNo: p.bizRefundNo,
           amount: p.amount ?? 0,
           reason: p.reason ?? '',
-          notify_url: p.notifyUrl ?? '',
-          client_ip: ctx.common.clientIp ?? '',
-          order_no: order.order_no,
-          biz_order_no: order.biz_order_no,
-          order_status: order.status,
-          paid_amount: order.amount,
-          payer_account: order.payer_account,
-          payer_name: order.payer_name,
-          payer_bank: order.payer_bank,
-          payer_rfc: order.payer_rfc,
-          order_clave_rastreo: order.clave_rastreo,
+          notifyUrl: p.notifyUrl ?? '',
+          clientIp: ctx.common.clientIp ?? '',
         },
-        opts,
       );
-      if (!transfer) throw new AppError('INTERNAL_ERROR');
       const view = refundView(transfer, deps.timeZone);
       return {
         refundNo: view['refundNo'],
