@@ -130,7 +130,7 @@ describe('validity', () => {
 describe('coverage', () => {
   it('has exactly one POST operation per route the gateway registers', () => {
     expect(Object.keys(document.paths).sort()).toEqual(routes.map((r) => r.path).sort());
-    expect(routes).toHaveLength(16);
+    expect(routes).toHaveLength(18);
     for (const item of Object.values(document.paths)) expect(Object.keys(item)).toEqual(['post']);
   });
 
@@ -157,9 +157,13 @@ describe('coverage', () => {
     for (const { code } of Object.values(Codes)) expect(overview).toContain(`| \`${code}\` |`);
   });
 
-  it('describes the callback as webhooks for payment orders and transfers', () => {
+  it('describes the callback as webhooks for payment orders, transfers and refunds', () => {
     const webhooks = document['webhooks'] as Record<string, { post: Json }>;
-    expect(Object.keys(webhooks).sort()).toEqual(['payOrderStatusChanged', 'transferStatusChanged']);
+    expect(Object.keys(webhooks).sort()).toEqual([
+      'payOrderStatusChanged',
+      'refundStatusChanged',
+      'transferStatusChanged',
+    ]);
     expect(JSON.stringify(webhooks)).toContain('SUCCESS');
   });
 
@@ -208,6 +212,8 @@ describe('request schemas agree with the gateway zod schemas', () => {
     },
     '/gateway/query/payOrder': { bizOrderNo: 'B1' },
     '/gateway/query/transferOrder': { transferNo: 'T1' },
+    '/gateway/refund': { orderNo: 'P1', bizRefundNo: 'R1', amount: 10.5, notifyUrl: 'https://merchant.example/r' },
+    '/gateway/query/refund': { bizRefundNo: 'R1' },
     '/gateway/sync/order/pay': { orderNo: 'P1' },
     '/gateway/query/balance': {},
     '/gateway/query/balanceRecords': { startTime: '2026-11-01 00:00:00', endTime: '2026-11-08 00:00:00' },

@@ -144,6 +144,7 @@ describe('Java SDK, beyond the shared checks', () => {
       InquiryParams: '/gateway/inqury',
       TransferParams: '/gateway/transfer',
       BalanceRecordsParams: '/gateway/query/balanceRecords',
+      RefundParams: '/gateway/refund',
     };
     for (const [name, path] of Object.entries(paramsOf)) {
       const schema = openapi.paths[path]!.post.requestBody!.content['application/json'].schema;

@@ -71,6 +71,10 @@ async function send(path: string, params: Record<string, unknown>): Promise<Enve
   return reply.envelope;
 }
 
+/** A wire time's day as the CEP writes it: dd-MM-yyyy. */
+const cepDay = (wireTime: string) =>
+  `${wireTime.slice(8, 10)}-${wireTime.slice(5, 7)}-${wireTime.slice(0, 4)}`;
+
 const cents = (pesos: unknown) => Math.round(Number(pesos) * 100);
 
 /** The merchant's balance through the gateway, in centavos. */
@@ -304,6 +308,19 @@ describe('pay-ins over STP', () => {
 
     const data = await orderReaches(order.orderNo, 'success');
     expect(data['claveRastreo']).toBe(paid.claveRastreo);
+    // The CEP facts of the deposit (section 21): from the payer's bank into the order's CLABE at STP, and the
+    // CEP page STP's record of the deposit gives.
+    const [received] = await stpOrders(paid.claveRastreo);
+    expect(data['cep']).toEqual({
+      fecha: cepDay(String(data['payTime'])),
+      claveRastreo: paid.claveRastreo,
+      emisor: String(received.institucionContraparte),
+      receptor: '90646',
+      cuenta: order.clabe,
+      monto: '250.75',
+    });
+    expect(data['cepUrl']).toBe(received.urlCEP);
+    expect(String(data['cepUrl'])).toContain(`d=${paid.claveRastreo}`);
     const fee = feeFor(250_75, FEE_RATE);
     expect(cents(data['fee'])).toBe(fee);
     expect(cents(data['realAmount'])).toBe(250_75 - fee);
@@ -458,6 +475,17 @@ describe('payouts over STP', () => {
     const [callback] = await callbacks('/tr-ok', 1);
     expect((callback!['data'] as Record<string, unknown>)['claveRastreo']).toBe(claveRastreo);
     expect(callback!['data']).toEqual(await transferOrder(data.transferNo));
+    // The CEP facts of the payout (section 21): from STP to the payee's bank, and STP's urlCEP, in both.
+    expect(done['cep']).toEqual({
+      fecha: cepDay(String(done['finishTime'])),
+      claveRastreo,
+      emisor: '90646',
+      receptor: '40002',
+      cuenta: PAYEE_CLABE,
+      monto: '100.00',
+    });
+    expect(String(done['cepUrl'])).toMatch(/^https:\/\/www\.banxico\.org\.mx\/cep\//);
+    expect(String(done['cepUrl'])).toContain(`d=${claveRastreo}`);
 
     const orders = await stpOrders(claveRastreo);
     expect(orders).toHaveLength(1);
@@ -468,6 +496,62 @@ describe('payouts over STP', () => {
       cuentaBeneficiario: PAYEE_CLABE,
     });
     await balanceBecomes({ ...before, available: before.available - 100_00 - feeFor(100_00, FEE_RATE) });
+  });
+
+  it('a refund of the order paid over STP goes back to the payer’s account over STP, with cep and cepUrl', async () => {
+    expect(flows.paid.orderNo).not.toBe('');
+    const funded = await admin('POST', `/admin/merchants/${merchant.mchNo}/adjustments`, {
+      amount: 50,
+      reason: 'refund funds',
+      reference: `stp-refund-${merchant.mchNo}`,
+    });
+    expect(
+      (await settleApproval(stack.urls.admin, { status: funded.status, body: funded.json })).status,
+    ).toBeLessThan(300);
+    const before = await balance();
+    touch();
+    const created = await send('/gateway/refund', {
+      orderNo: flows.paid.orderNo,
+      bizRefundNo: `STPR-${Date.now()}`,
+      amount: 20.5,
+      reason: 'returned goods',
+    });
+    expect(created.code, JSON.stringify(created)).toBe(0);
+    const refundNo = String((created.data as { refundNo: string }).refundNo);
+    const done = await waitFor(
+      async () => {
+        const reply = await send('/gateway/query/refund', { refundNo });
+        const data = reply.data as Record<string, unknown>;
+        return data['status'] === 'success' ? data : undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 150, message: `refund ${refundNo} to succeed` },
+    );
+    const [received] = await stpOrders(String(flows.paid.deposit?.claveRastreo));
+    expect(done).toMatchObject({
+      orderNo: flows.paid.orderNo,
+      amount: 20.5,
+      payeeAccount: received.cuentaOrdenante,
+      payeeCode: String(received.institucionContraparte),
+    });
+    const claveRastreo = String(done['claveRastreo']);
+    expect(done['cep']).toEqual({
+      fecha: cepDay(String(done['finishTime'])),
+      claveRastreo,
+      emisor: '90646',
+      receptor: String(received.institucionContraparte),
+      cuenta: received.cuentaOrdenante,
+      monto: '20.50',
+    });
+    expect(String(done['cepUrl'])).toContain(`d=${claveRastreo}`);
+    // At STP: a sent order to the payer whose concept names the deposit it returns.
+    const [sent] = await stpOrders(claveRastreo);
+    expect(sent).toMatchObject({
+      tipoOrden: 'E',
+      estado: 'LQ',
+      cuentaBeneficiario: received.cuentaOrdenante,
+    });
+    expect(String(sent.conceptoPago)).toContain(String(flows.paid.deposit?.claveRastreo));
+    await balanceBecomes({ ...before, available: before.available - 20_50 - feeFor(20_50, FEE_RATE) });
   });
 
   it('a payout STP refuses (−7, account does not exist) fails at once and its frozen funds are back', async () => {
@@ -619,8 +703,8 @@ describe('the day over STP', () => {
     expect(totals.returned).toBe(flows.returnedDeposits.length);
     expect(totals.returned).toBe(3);
     // Deposits: two kept, three sent back. Payouts: liquidated, returned (out and back), the one a forged
-    // notice named (liquidated), sent twice.
-    expect(totals.lines).toBe(2 + 3 + 1 + 2 + 1 + 1);
+    // notice named (liquidated), sent twice, and the refund of the paid order (a payout to its payer).
+    expect(totals.lines).toBe(2 + 3 + 1 + 2 + 1 + 1 + 1);
     expect(totals.matched).toBe(totals.lines - totals.returned);
 
     const check = await admin('GET', '/admin/ledger/check');

@@ -26,6 +26,10 @@ import type {
   PayOrderRef,
   PayParams,
   PayResult,
+  Refund,
+  RefundParams,
+  RefundRef,
+  RefundResult,
   RegisterPayeeParams,
   RequestOptions,
   SuccessEnvelope,
@@ -47,6 +51,8 @@ export const Paths = {
   transfer: '/gateway/transfer',
   queryPayOrder: '/gateway/query/payOrder',
   queryTransferOrder: '/gateway/query/transferOrder',
+  refund: '/gateway/refund',
+  queryRefund: '/gateway/query/refund',
   syncPayOrder: '/gateway/sync/order/pay',
   balance: '/gateway/query/balance',
   balanceRecords: '/gateway/query/balanceRecords',
@@ -152,6 +158,16 @@ export class AgentpayClient {
   /** A transfer by transferNo or bizTransferNo. */
   queryTransferOrder(params: TransferRef, options?: RequestOptions): Promise<Envelope<TransferOrder>> {
     return this.request(Paths.queryTransferOrder, params, options);
+  }
+
+  /** Refunds a paid order to its payer's account, all that is left or `amount`; idempotent on bizRefundNo. */
+  refund(params: RefundParams, options?: RequestOptions): Promise<Envelope<RefundResult>> {
+    return this.request(Paths.refund, params, options);
+  }
+
+  /** A refund by refundNo or bizRefundNo, with its CEP facts once it succeeded. */
+  queryRefund(params: RefundRef, options?: RequestOptions): Promise<Envelope<Refund>> {
+    return this.request(Paths.queryRefund, params, options);
   }
 
   /** Asks the platform to re-read a payment order's status from upstream. */

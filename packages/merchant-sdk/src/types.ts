@@ -172,6 +172,73 @@ export interface TransferParams {
   notifyUrl?: string;
 }
 
+/** POST /gateway/refund: one of orderNo, bizOrderNo names the paid order. */
+export type RefundParams = (
+  | { orderNo: string; bizOrderNo?: string }
+  | { orderNo?: string; bizOrderNo: string }
+) & {
+  /** Your refund number, 1..100 characters, unique per merchant. */
+  bizRefundNo: string;
+  /** Pesos, 0.01..99,999,999.99; absent: all the order has left to refund. */
+  amount?: number;
+  /** At most 50 characters. */
+  reason?: string;
+  /** http(s) URL, at most 200 characters: the refund's callbacks. */
+  notifyUrl?: string;
+};
+
+/** Either identifier of a refund; when both are given they must name the same refund. */
+export type RefundRef =
+  | { refundNo: string; bizRefundNo?: string }
+  | { refundNo?: string; bizRefundNo: string };
+
+export type RefundStatus = Open<'progress' | 'success' | 'fail'>;
+
+/** `data` of refund. */
+export interface RefundResult {
+  refundNo?: string;
+  bizRefundNo?: string;
+  orderNo?: string;
+  amount?: number;
+  status?: RefundStatus;
+}
+
+/**
+ * The six facts Banxico's CEP page (https://www.banxico.org.mx/cep/) looks a SPEI payment up by: the
+ * operation day dd-MM-yyyy, the tracking key, the sending and receiving banks' 5-digit codes, the receiving
+ * account and the amount with two decimals.
+ */
+export interface Cep {
+  fecha: string;
+  claveRastreo: string;
+  emisor: string;
+  receptor: string;
+  cuenta: string;
+  monto: string;
+}
+
+/** A refund as queryRefund returns it and as a refund callback carries it. */
+export interface Refund {
+  refundNo?: string;
+  bizRefundNo?: string;
+  orderNo?: string;
+  bizOrderNo?: string;
+  amount?: number;
+  fee?: number;
+  reason?: string;
+  payeeType?: PayeeType;
+  payeeAccount?: string;
+  payeeName?: string;
+  payeeCode?: string;
+  status?: RefundStatus;
+  finishTime?: string;
+  claveRastreo?: string;
+  /** Once the refund succeeded. */
+  cep?: Cep;
+  /** Banxico's CEP page, when the channel gives one. */
+  cepUrl?: string;
+}
+
 /** `data` of transfer. */
 export interface TransferResult {
   bizTransferNo?: string;
@@ -200,6 +267,10 @@ export interface PayOrder {
   attach?: string;
   /** SPEI tracking key (clave de rastreo) of the deposit that paid the order; absent until paid. */
   claveRastreo?: string;
+  /** The paying deposit's CEP facts, once paid. */
+  cep?: Cep;
+  /** Banxico's CEP page, when the channel gives one. */
+  cepUrl?: string;
 }
 
 /** A transfer as queryTransferOrder returns it and as a transfer callback carries it. */
@@ -219,6 +290,10 @@ export interface TransferOrder {
   attach?: string;
   /** SPEI tracking key (clave de rastreo) of the payout; absent until the channel assigned one. */
   claveRastreo?: string;
+  /** The payout's CEP facts, once it succeeded. */
+  cep?: Cep;
+  /** Banxico's CEP page, when the channel gives one. */
+  cepUrl?: string;
 }
 
 /** `data` of syncPayOrder. */
@@ -244,7 +319,8 @@ export interface CallbackBase<T> {
 
 export type PayOrderCallback = CallbackBase<PayOrder & { orderNo: string }>;
 export type TransferCallback = CallbackBase<TransferOrder & { transferNo: string }>;
-export type Callback = PayOrderCallback | TransferCallback;
+export type RefundCallback = CallbackBase<Refund & { refundNo: string }>;
+export type Callback = PayOrderCallback | TransferCallback | RefundCallback;
 
 export type BalanceRecordType = Open<
   | 'pay_in'

@@ -30,6 +30,7 @@ export function grpcStatusFor(name: CodeName): grpc.status {
     case 'APP_NOT_FOUND':
     case 'ORDER_NOT_FOUND':
     case 'TRANSFER_NOT_FOUND':
+    case 'REFUND_NOT_FOUND':
       return grpc.status.NOT_FOUND;
     case 'MERCHANT_DISABLED':
     case 'SIGNATURE_FAILED':
@@ -39,6 +40,7 @@ export function grpcStatusFor(name: CodeName): grpc.status {
     case 'DUPLICATE_ORDER':
     case 'DUPLICATE_TRANSFER':
     case 'DUPLICATE_INQUIRY':
+    case 'DUPLICATE_REFUND':
       return grpc.status.ALREADY_EXISTS;
     case 'PAY_METHOD_NOT_AVAILABLE':
     case 'PAYEE_TYPE_NOT_AVAILABLE':
@@ -49,6 +51,7 @@ export function grpcStatusFor(name: CodeName): grpc.status {
     case 'PAYIN_LIMIT_EXCEEDED':
     case 'PAYOUT_LIMIT_EXCEEDED':
     case 'PAYEE_NOT_REGISTERED':
+    case 'REFUND_NOT_POSSIBLE':
       return grpc.status.FAILED_PRECONDITION;
     case 'ADDRESS_NOT_ALLOWED':
       return grpc.status.PERMISSION_DENIED;

@@ -253,6 +253,33 @@ export function MissingParts(props: { missing: readonly string[] }) {
   );
 }
 
+/**
+ * The "Comprobante (CEP)" link of a paid order, a successful transfer or refund: Banxico's CEP page with the
+ * payment's six facts filled in (the gateway builds it: docs/merchant-api.md "Proof of payment"), and the
+ * channel's own CEP page when it gave one. Nothing before the payment has its facts.
+ */
+export function CepLink(props: { record: Readonly<Record<string, unknown>> }) {
+  const { t } = useI18n();
+  const link = typeof props.record['cepLink'] === 'string' ? props.record['cepLink'] : '';
+  const channel = typeof props.record['cepUrl'] === 'string' ? props.record['cepUrl'] : '';
+  if (!link && !channel) return null;
+  return (
+    <p class="cep">
+      {link && (
+        <a href={link} target="_blank" rel="noopener noreferrer">
+          {t('ordersUi.cep')}
+        </a>
+      )}
+      {link && channel && ' · '}
+      {channel && (
+        <a href={channel} target="_blank" rel="noopener noreferrer">
+          {t('ordersUi.cepChannel')}
+        </a>
+      )}
+    </p>
+  );
+}
+
 /** A value a person copies for someone else (a claveRastreo for the payee): selectable, with a copy button. */
 export function CopyText(props: { label: string; value: string; prominent?: boolean }) {
   const { t } = useI18n();
@@ -650,6 +677,8 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.realAmount': 'Neto para el comercio',
     'ordersUi.clabe': 'CLABE',
     'ordersUi.claveRastreo': 'Clave de rastreo',
+    'ordersUi.cep': 'Comprobante (CEP)',
+    'ordersUi.cepChannel': 'Comprobante (CEP) del canal',
     'ordersUi.createdAt': 'Creada',
     'ordersUi.payTime': 'Pagada',
     'ordersUi.finishedAt': 'Terminada',
@@ -748,6 +777,8 @@ export const ordersUiMessages = defineDictionaries(
     'ordersUi.realAmount': 'Net to the merchant',
     'ordersUi.clabe': 'CLABE',
     'ordersUi.claveRastreo': 'Tracking key (clave de rastreo)',
+    'ordersUi.cep': 'Comprobante (CEP)',
+    'ordersUi.cepChannel': 'Comprobante (CEP) from the channel',
     'ordersUi.createdAt': 'Created',
     'ordersUi.payTime': 'Paid',
     'ordersUi.finishedAt': 'Finished',

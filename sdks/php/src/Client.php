@@ -181,6 +181,32 @@ final class Client
         return $this->call('queryTransferOrder', get_defined_vars());
     }
 
+    /**
+     * Refunds a paid order (orderNo or bizOrderNo) to its payer's account: all that is left, or `amount`;
+     * idempotent on bizRefundNo.
+     *
+     * @param int|float|null $amount pesos, at most 2 decimals; null: all that is left
+     */
+    public function refund(
+        string $bizRefundNo,
+        ?string $orderNo = null,
+        ?string $bizOrderNo = null,
+        int|float|null $amount = null,
+        ?string $reason = null,
+        ?string $notifyUrl = null,
+        ?RequestOptions $options = null,
+    ): Envelope {
+        self::requireOne(['orderNo' => $orderNo, 'bizOrderNo' => $bizOrderNo]);
+        return $this->call('refund', get_defined_vars());
+    }
+
+    /** A refund by refundNo or bizRefundNo, with its CEP facts once it succeeded. */
+    public function queryRefund(?string $refundNo = null, ?string $bizRefundNo = null, ?RequestOptions $options = null): Envelope
+    {
+        self::requireOne(['refundNo' => $refundNo, 'bizRefundNo' => $bizRefundNo]);
+        return $this->call('queryRefund', get_defined_vars());
+    }
+
     /** Asks the platform to re-read a payment order's status from upstream: data is {orderStatus, adjust}. */
     public function syncPayOrder(?string $orderNo = null, ?string $bizOrderNo = null, ?RequestOptions $options = null): Envelope
     {

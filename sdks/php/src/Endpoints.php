@@ -25,6 +25,9 @@ final class Endpoints
         'payeeCodes' => ['path' => '/gateway/options/payee-codes', 'retry' => true],
         'queryPayOrder' => ['path' => '/gateway/query/payOrder', 'retry' => true],
         'queryTransferOrder' => ['path' => '/gateway/query/transferOrder', 'retry' => true],
+        // Refunds: a repeat of the same bizRefundNo answers the refund it created.
+        'refund' => ['path' => '/gateway/refund', 'retry' => true],
+        'queryRefund' => ['path' => '/gateway/query/refund', 'retry' => true],
         'syncPayOrder' => ['path' => '/gateway/sync/order/pay', 'retry' => true],
         'balance' => ['path' => '/gateway/query/balance', 'retry' => true],
         'balanceRecords' => ['path' => '/gateway/query/balanceRecords', 'retry' => true],

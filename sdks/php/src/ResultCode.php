@@ -24,6 +24,9 @@ final class ResultCode
     public const ORDER_STATUS_FORBIDS = 30004;
     public const ORDER_ALREADY_PAID = 30005;
     public const PAYIN_LIMIT_EXCEEDED = 30006;
+    public const REFUND_NOT_POSSIBLE = 30007;
+    public const DUPLICATE_REFUND = 30008;
+    public const REFUND_NOT_FOUND = 30009;
     public const PAYEE_TYPE_NOT_AVAILABLE = 40001;
     public const PAYEE_CODE_NOT_AVAILABLE = 40002;
     public const DUPLICATE_TRANSFER = 40003;

@@ -80,6 +80,17 @@ test('e2e: queryTransferOrder', function () use ($client, $run): void {
     same([1.5, '90646'], [$queried['amount'], $queried['payeeCode']]);
 });
 
+test('e2e: refund', function () use ($client, $run, &$order): void {
+    // The order was cancelled, never paid: nothing to refund, and nothing created under the number.
+    $refused = $client->refund("PHP-RF-$run", orderNo: $order['orderNo']);
+    same([ResultCode::REFUND_NOT_POSSIBLE, null], [$refused->code, $refused->data]);
+    same(true, str_contains($refused->msg, 'order not paid'), $refused->msg);
+});
+
+test('e2e: queryRefund', function () use ($client, $run): void {
+    same(ResultCode::REFUND_NOT_FOUND, $client->queryRefund(bizRefundNo: "PHP-RF-$run")->code);
+});
+
 test('e2e: balance', function () use ($client): void {
     same('MXN', $client->balance()->unwrap()['currency']);
 });

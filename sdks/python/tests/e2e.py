@@ -87,6 +87,15 @@ def run() -> int:
         queried = client.query_transfer_order(biz_transfer_no=f"PY-TR-{run_id}").unwrap()
         assert (queried["amount"], queried["payeeCode"]) == (1.5, "90646"), queried
 
+    def refund():
+        # The order was cancelled, never paid: nothing to refund, and nothing created under the number.
+        refused = client.refund(order_no=state["order"]["orderNo"], biz_refund_no=f"PY-RF-{run_id}")
+        assert (refused.code, refused.data) == (ResultCode.REFUND_NOT_POSSIBLE, None), refused
+        assert "order not paid" in refused.msg, refused
+
+    def query_refund():
+        assert client.query_refund(biz_refund_no=f"PY-RF-{run_id}").code == ResultCode.REFUND_NOT_FOUND
+
     def balance():
         assert client.balance().unwrap()["currency"] == "MXN"
 
@@ -125,6 +134,8 @@ def run() -> int:
         ("inquire", inquire),
         ("transfer", transfer),
         ("queryTransferOrder", query_transfer_order),
+        ("refund", refund),
+        ("queryRefund", query_refund),
         ("balance", balance),
         ("balanceRecords", balance_records),
         ("queryLimits", query_limits),

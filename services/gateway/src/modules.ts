@@ -153,6 +153,8 @@ export function registerDashboardModules(dash: FastifyInstance, deps: ModulesDep
     timelines: deps.timelines,
     timeoutMs: deps.timeoutMs,
     notifier: deps.notifier,
+    merchants: deps.merchants,
+    timeZone: deps.timeZone,
   });
   registerLedgerDashboard(dash, { client: deps.ledger, timeoutMs: deps.timeoutMs, timeZone: deps.timeZone });
   registerControlsDashboard(dash, {

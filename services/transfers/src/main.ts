@@ -12,6 +12,7 @@ import { createInquiryService } from './inquiries/inquiry.service.js';
 import { connectLedger } from './ledger/ledger.client.js';
 import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
 import { createPayeeRegistry } from './payees/payee.service.js';
+import { createRefundService } from './refunds/refund.service.js';
 import { transfersRetentionRules } from './retention/retention.js';
 import { createHeldTransfers } from './transfers/transfer.hold.js';
 import { createTransferListing } from './transfers/transfer.list.js';
@@ -117,6 +118,7 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
               payees,
               listing: createTransferListing({ db }),
               held: transfers.held,
+              refunds: createRefundService({ db, transfers }),
             }),
           ],
         ],

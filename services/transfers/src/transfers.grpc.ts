@@ -1,6 +1,7 @@
 import { payoutLimitsFromProto } from '@agentpay/api';
 import type { Logger } from '@agentpay/logger';
 import {
+  type CreateRefundRequest__Output,
   type CreateTransferRequest__Output,
   type MerchantContext__Output,
   type TransferRef__Output,
@@ -12,6 +13,7 @@ import { toInquiry } from './inquiries/inquiry.mapper.js';
 import type { InquiryService } from './inquiries/inquiry.service.js';
 import { toRegisteredPayee } from './payees/payee.mapper.js';
 import type { PayeeRegistry } from './payees/payee.service.js';
+import type { NewRefund, RefundedOrder, RefundService } from './refunds/refund.service.js';
 import { deadlineOf } from './shared/deadline.js';
 import type { Merchant } from './shared/merchant.js';
 import type { HeldTransfers } from './transfers/transfer.hold.js';
@@ -27,16 +29,33 @@ export interface TransfersGrpcDeps {
   listing: TransferListing;
   payees: PayeeRegistry;
   held: HeldTransfers;
+  refunds: RefundService;
 }
 
 /** The TransferService gRPC service: proto requests become domain inputs here and nowhere else. */
 export function createTransferHandlers(deps: TransfersGrpcDeps): TransferServiceHandlers {
-  const { logger, transfers, inquiries, listing, payees, held } = deps;
+  const { logger, transfers, inquiries, listing, payees, held, refunds } = deps;
   return {
     ReleaseHeld: unary(logger, async (req) =>
       toTransfer(await held.release(req.transfer_no, req.traceparent)),
     ),
     RejectHeld: unary(logger, async (req) => toTransfer(await held.reject(req.transfer_no, req.traceparent))),
+    CreateRefund: unary(logger, async (req, call) => {
+      const merchant = merchantOf(req.merchant);
+      const { order, refund } = refundOf(req);
+      const { transfer, created } = await refunds.create(merchant, order, refund, {
+        traceparent: req.merchant?.traceparent ?? '',
+        clientIp: req.client_ip,
+        deadline: deadlineOf(call),
+      });
+      return { transfer: toTransfer(transfer), created };
+    }),
+    GetRefund: unary(logger, async (req) => {
+      const { mchNo } = merchantOf(req.merchant);
+      return toTransfer(
+        await refunds.get({ mchNo, refundNo: req.refund_no, bizRefundNo: req.biz_refund_no }),
+      );
+    }),
     CreateTransfer: unary(logger, async (req, call) => {
       const merchant = merchantOf(req.merchant);
       const { transfer, created } = await transfers.create(merchant, newTransferOf(req), {
@@ -130,6 +149,29 @@ function transferRefOf(ref: TransferRef__Output): TransferRef {
   if (!ref.transfer_no && !ref.biz_transfer_no)
     throw new AppError('INVALID_PARAMETER', 'transferNo or bizTransferNo: one is required');
   return { mchNo, transferNo: ref.transfer_no, bizTransferNo: ref.biz_transfer_no };
+}
+
+/** A refund request as the use case takes it: the order's facts and the merchant's parameters. */
+function refundOf(req: CreateRefundRequest__Output): { order: RefundedOrder; refund: NewRefund } {
+  if (!req.biz_refund_no) throw new AppError('INVALID_PARAMETER', 'bizRefundNo: required');
+  if (!req.order_no) throw new AppError('INVALID_PARAMETER', 'orderNo: required');
+  const amount = Number(req.amount);
+  if (!Number.isSafeInteger(amount) || amount < 0 || amount > MAX_AMOUNT_CENTAVOS)
+    throw new AppError('INVALID_PARAMETER', 'amount: out of range');
+  const paid = Number(req.paid_amount);
+  return {
+    order: {
+      orderNo: req.order_no,
+      bizOrderNo: req.biz_order_no,
+      status: req.order_status,
+      paid: Number.isSafeInteger(paid) && paid > 0 ? paid : 0,
+      payerAccount: req.payer_account,
+      payerName: req.payer_name,
+      payerBank: req.payer_bank,
+      claveRastreo: req.order_clave_rastreo,
+    },
+    refund: { bizRefundNo: req.biz_refund_no, amount, reason: req.reason, notifyUrl: req.notify_url },
+  };
 }
 
 /** Checks the request is well-formed; the payee itself is checked by the use case. */

@@ -1,6 +1,7 @@
 import { isEntryPoint, runService } from '@agentpay/config';
 import { boundPort, createHttpServer } from '@agentpay/http';
 import { bootstrapService } from '@agentpay/service';
+import { institutionByClabePrefix } from '@agentpay/spei';
 import { createVirtualAccountService } from './accounts/virtual-account.service.js';
 import { sandboxEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
@@ -37,7 +38,10 @@ export async function main(env: NodeJS.ProcessEnv): Promise<Sandbox> {
       plaza: config.SANDBOX_PLAZA,
       beneficiaryName: config.SANDBOX_BENEFICIARY_NAME,
     });
-    const payouts = createPayoutService(db, { settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS });
+    const payouts = createPayoutService(db, {
+      settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
+      senderBank: institutionByClabePrefix(config.SANDBOX_BANK_PREFIX)?.spei ?? '',
+    });
     svc.retention(db, sandboxRetentionRules({ days: config.SANDBOX_RETENTION_DAYS }));
 
     // The STP face (README "The STP face"): STP's protocol over the same store and scheduler.

@@ -1,4 +1,5 @@
 import {
+  CepLink,
   CopyText,
   defineDictionaries,
   ErrorNotice,
@@ -177,6 +178,7 @@ function Detail(props: { ctx: PageContext; kind: RecordKind }) {
           ) : (
             <p>{t('orders.noRastreo')}</p>
           )}
+          <CepLink record={of.record} />
           <RecordFacts
             of={of}
             merchant={

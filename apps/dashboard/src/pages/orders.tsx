@@ -1,4 +1,5 @@
 import {
+  CepLink,
   CopyText,
   callbackAttempts,
   defineDictionaries,
@@ -20,7 +21,7 @@ import {
 } from '@agentpay/ui';
 import { useMemo, useState } from 'preact/hooks';
 import type { PageContext } from '../app-pages';
-import { MAY_RESEND, type OrdersApi, ordersApi } from './orders.api';
+import { MAY_REFUND, MAY_RESEND, type OrdersApi, ordersApi } from './orders.api';
 
 // The merchant's own orders and transfers (CONTRACT section 18): the same search as the console's without the
 // merchant filter (the server scopes every call to the signed-in person's merchant), and a detail page with
@@ -45,6 +46,13 @@ export const ordersMessages = mergeDictionaries(
       'orders.resend': 'Reenviar',
       'orders.resendOf': 'la notificación del {at}',
       'orders.resent': 'Se reenvió la notificación; el intento nuevo aparecerá aquí en unos segundos.',
+      'orders.refund': 'Devolver al pagador',
+      'orders.refundHint':
+        'La devolución va a la cuenta que pagó esta orden, por SPEI, y se toma de tu saldo disponible (monto + comisión).',
+      'orders.refundAmount': 'Monto en pesos (vacío: todo lo que queda)',
+      'orders.refundReason': 'Motivo',
+      'orders.refundSend': 'Devolver',
+      'orders.refunded': 'Devolución {refundNo} de {amount} MXN: {status}.',
     },
     {
       'orders.title': 'My pay orders',
@@ -63,6 +71,13 @@ export const ordersMessages = mergeDictionaries(
       'orders.resend': 'Resend',
       'orders.resendOf': 'the callback of {at}',
       'orders.resent': 'The callback was resent; the new attempt will show here in a few seconds.',
+      'orders.refund': 'Refund the payer',
+      'orders.refundHint':
+        'The refund goes by SPEI to the account that paid this order, taken from your available balance (amount + fee).',
+      'orders.refundAmount': 'Amount in pesos (empty: all that is left)',
+      'orders.refundReason': 'Reason',
+      'orders.refundSend': 'Refund',
+      'orders.refunded': 'Refund {refundNo} of {amount} MXN: {status}.',
     },
   ),
 );
@@ -171,6 +186,71 @@ function CallbackAttempts(props: { api: OrdersApi; timeline: readonly TimelineEv
   );
 }
 
+/** A refund of a paid order to its payer (CONTRACT section 21); one key per form, so a double click is one refund. */
+function RefundForm(props: { api: OrdersApi; orderNo: string; onRefunded(): void }) {
+  const { t } = useI18n();
+  const [key, setKey] = useState(() => `DASH-${crypto.randomUUID()}`);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok?: string; error?: unknown } | null>(null);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await props.api.refund(props.orderNo, {
+        bizRefundNo: key,
+        ...(amount.trim() ? { amount: Number(amount) } : {}),
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      });
+      const done = 'done' in answer ? answer.done : undefined;
+      if (done) {
+        setOutcome({
+          ok: t('orders.refunded', { refundNo: done.refundNo, amount: done.amount, status: done.status }),
+        });
+      }
+      setKey(`DASH-${crypto.randomUUID()}`);
+      setAmount('');
+      setReason('');
+      props.onRefunded();
+    } catch (error) {
+      setOutcome({ error });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="refund" onSubmit={submit}>
+      <h2>{t('orders.refund')}</h2>
+      <p class="hint">{t('orders.refundHint')}</p>
+      {outcome?.ok && <Notice kind="ok">{outcome.ok}</Notice>}
+      {outcome?.error !== undefined && <ErrorNotice error={outcome.error} />}
+      <label>
+        {t('orders.refundAmount')}
+        <input
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          onInput={(e) => setAmount((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        {t('orders.refundReason')}
+        <input
+          name="reason"
+          maxLength={50}
+          value={reason}
+          onInput={(e) => setReason((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <button type="submit" disabled={busy}>
+        {t('orders.refundSend')}
+      </button>
+    </form>
+  );
+}
+
 function History(props: { timeline: readonly TimelineEvent[]; onRefresh(): void }) {
   const { t } = useI18n();
   return (
@@ -189,6 +269,7 @@ function History(props: { timeline: readonly TimelineEvent[]; onRefresh(): void 
 /** An order's or a transfer's page: the claveRastreo first, the facts, the callback attempts, the history. */
 function Detail(props: { ctx: PageContext; kind: RecordKind }) {
   const { t } = useI18n();
+  const may = useMay();
   const api = useOrdersApi(props.ctx);
   const record = useRecordView(api, props.kind, props.ctx.params);
   const { view } = record;
@@ -197,8 +278,12 @@ function Detail(props: { ctx: PageContext; kind: RecordKind }) {
       {(of, data) => (
         <>
           <Rastreo value={of.record.claveRastreo} />
+          <CepLink record={of.record} />
           <h2>{t('orders.facts')}</h2>
           <RecordFacts of={of} />
+          {of.kind === 'orders' && of.record.status === 'success' && may(MAY_REFUND) && (
+            <RefundForm api={api} orderNo={of.record.orderNo} onRefunded={view.reload} />
+          )}
           <CallbackAttempts api={api} timeline={data.timeline} onResent={view.reload} />
           <History timeline={data.timeline} onRefresh={view.reload} />
         </>

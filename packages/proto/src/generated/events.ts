@@ -25,6 +25,7 @@ import type { PayOrderRef as _agentpay_payments_v1_PayOrderRef, PayOrderRef__Out
 import type { PayOrderStatusChange as _agentpay_payments_v1_PayOrderStatusChange, PayOrderStatusChange__Output as _agentpay_payments_v1_PayOrderStatusChange__Output } from './agentpay/payments/v1/PayOrderStatusChange.js';
 import type { PaymentServiceClient as _agentpay_payments_v1_PaymentServiceClient, PaymentServiceDefinition as _agentpay_payments_v1_PaymentServiceDefinition } from './agentpay/payments/v1/PaymentService.js';
 import type { SyncPayOrderResponse as _agentpay_payments_v1_SyncPayOrderResponse, SyncPayOrderResponse__Output as _agentpay_payments_v1_SyncPayOrderResponse__Output } from './agentpay/payments/v1/SyncPayOrderResponse.js';
+import type { CreateRefundRequest as _agentpay_transfers_v1_CreateRefundRequest, CreateRefundRequest__Output as _agentpay_transfers_v1_CreateRefundRequest__Output } from './agentpay/transfers/v1/CreateRefundRequest.js';
 import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from './agentpay/transfers/v1/CreateTransferRequest.js';
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from './agentpay/transfers/v1/CreateTransferResponse.js';
 import type { HeldTransferRef as _agentpay_transfers_v1_HeldTransferRef, HeldTransferRef__Output as _agentpay_transfers_v1_HeldTransferRef__Output } from './agentpay/transfers/v1/HeldTransferRef.js';
@@ -35,6 +36,7 @@ import type { ListPayeesResponse as _agentpay_transfers_v1_ListPayeesResponse, L
 import type { ListTransfersRequest as _agentpay_transfers_v1_ListTransfersRequest, ListTransfersRequest__Output as _agentpay_transfers_v1_ListTransfersRequest__Output } from './agentpay/transfers/v1/ListTransfersRequest.js';
 import type { ListTransfersResponse as _agentpay_transfers_v1_ListTransfersResponse, ListTransfersResponse__Output as _agentpay_transfers_v1_ListTransfersResponse__Output } from './agentpay/transfers/v1/ListTransfersResponse.js';
 import type { PayeeAction as _agentpay_transfers_v1_PayeeAction, PayeeAction__Output as _agentpay_transfers_v1_PayeeAction__Output } from './agentpay/transfers/v1/PayeeAction.js';
+import type { RefundRef as _agentpay_transfers_v1_RefundRef, RefundRef__Output as _agentpay_transfers_v1_RefundRef__Output } from './agentpay/transfers/v1/RefundRef.js';
 import type { RegisterPayeeRequest as _agentpay_transfers_v1_RegisterPayeeRequest, RegisterPayeeRequest__Output as _agentpay_transfers_v1_RegisterPayeeRequest__Output } from './agentpay/transfers/v1/RegisterPayeeRequest.js';
 import type { RegisterPayeeResponse as _agentpay_transfers_v1_RegisterPayeeResponse, RegisterPayeeResponse__Output as _agentpay_transfers_v1_RegisterPayeeResponse__Output } from './agentpay/transfers/v1/RegisterPayeeResponse.js';
 import type { RegisteredPayee as _agentpay_transfers_v1_RegisteredPayee, RegisteredPayee__Output as _agentpay_transfers_v1_RegisteredPayee__Output } from './agentpay/transfers/v1/RegisteredPayee.js';
@@ -89,6 +91,7 @@ export interface ProtoGrpcType {
     }
     transfers: {
       v1: {
+        CreateRefundRequest: MessageTypeDefinition<_agentpay_transfers_v1_CreateRefundRequest, _agentpay_transfers_v1_CreateRefundRequest__Output>
         CreateTransferRequest: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferRequest__Output>
         CreateTransferResponse: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferResponse__Output>
         HeldTransferRef: MessageTypeDefinition<_agentpay_transfers_v1_HeldTransferRef, _agentpay_transfers_v1_HeldTransferRef__Output>
@@ -99,6 +102,7 @@ export interface ProtoGrpcType {
         ListTransfersRequest: MessageTypeDefinition<_agentpay_transfers_v1_ListTransfersRequest, _agentpay_transfers_v1_ListTransfersRequest__Output>
         ListTransfersResponse: MessageTypeDefinition<_agentpay_transfers_v1_ListTransfersResponse, _agentpay_transfers_v1_ListTransfersResponse__Output>
         PayeeAction: MessageTypeDefinition<_agentpay_transfers_v1_PayeeAction, _agentpay_transfers_v1_PayeeAction__Output>
+        RefundRef: MessageTypeDefinition<_agentpay_transfers_v1_RefundRef, _agentpay_transfers_v1_RefundRef__Output>
         RegisterPayeeRequest: MessageTypeDefinition<_agentpay_transfers_v1_RegisterPayeeRequest, _agentpay_transfers_v1_RegisterPayeeRequest__Output>
         RegisterPayeeResponse: MessageTypeDefinition<_agentpay_transfers_v1_RegisterPayeeResponse, _agentpay_transfers_v1_RegisterPayeeResponse__Output>
         RegisteredPayee: MessageTypeDefinition<_agentpay_transfers_v1_RegisteredPayee, _agentpay_transfers_v1_RegisteredPayee__Output>

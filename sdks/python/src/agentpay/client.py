@@ -263,6 +263,34 @@ class Client:
         _require_one(transfer_no=transfer_no, biz_transfer_no=biz_transfer_no)
         return self._call("queryTransferOrder", locals())
 
+    # --- Refunds -------------------------------------------------------------------------------------
+
+    def refund(
+        self,
+        *,
+        biz_refund_no: str,
+        order_no: Optional[str] = None,
+        biz_order_no: Optional[str] = None,
+        amount: Optional[Amount] = None,
+        reason: Optional[str] = None,
+        notify_url: Optional[str] = None,
+        options: Optional[RequestOptions] = None,
+    ) -> Envelope:
+        """Refunds a paid order to its payer's account: all that is left, or ``amount``; idempotent on biz_refund_no."""
+        _require_one(order_no=order_no, biz_order_no=biz_order_no)
+        return self._call("refund", locals())
+
+    def query_refund(
+        self,
+        *,
+        refund_no: Optional[str] = None,
+        biz_refund_no: Optional[str] = None,
+        options: Optional[RequestOptions] = None,
+    ) -> Envelope:
+        """A refund by refund_no or biz_refund_no, with its CEP facts once it succeeded."""
+        _require_one(refund_no=refund_no, biz_refund_no=biz_refund_no)
+        return self._call("queryRefund", locals())
+
     # --- Balance -------------------------------------------------------------------------------------
 
     def balance(self, *, options: Optional[RequestOptions] = None) -> Envelope:

@@ -28,6 +28,9 @@ ENDPOINTS = {
     "payeeCodes": Endpoint("/gateway/options/payee-codes", "payee_codes", True),
     "queryPayOrder": Endpoint("/gateway/query/payOrder", "query_pay_order", True),
     "queryTransferOrder": Endpoint("/gateway/query/transferOrder", "query_transfer_order", True),
+    # Refunds: a repeat of the same biz_refund_no answers the refund it created.
+    "refund": Endpoint("/gateway/refund", "refund", True),
+    "queryRefund": Endpoint("/gateway/query/refund", "query_refund", True),
     "syncPayOrder": Endpoint("/gateway/sync/order/pay", "sync_pay_order", True),
     "balance": Endpoint("/gateway/query/balance", "balance", True),
     "balanceRecords": Endpoint("/gateway/query/balanceRecords", "balance_records", True),

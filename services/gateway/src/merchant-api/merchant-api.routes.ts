@@ -1,4 +1,11 @@
-import { limitsView, PAYIN_PER_ORDER, payOrderView, payoutLimitsToProto, transferView } from '@agentpay/api';
+import {
+  limitsView,
+  PAYIN_PER_ORDER,
+  payOrderView,
+  payoutLimitsToProto,
+  refundView,
+  transferView,
+} from '@agentpay/api';
 import {
   call,
   type LedgerServiceClient,
@@ -12,6 +19,7 @@ import type { z } from 'zod';
 import { payeeView, usageView } from '../controls/index.js';
 import { balanceView, recordView } from '../ledger/index.js';
 import type { AuthMerchant } from '../merchants/index.js';
+import { requestRefund } from '../orders/index.js';
 import type { CashierIssuer } from './cashier/cashier.routes.js';
 import { type CommonParams, MAX_RECORDS_SPAN_DAYS, schemas } from './schemas.js';
 
@@ -226,6 +234,40 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
         opts,
       );
       return transferView(transfer, deps.timeZone);
+    }),
+
+    route('/gateway/refund', s.refund, async (ctx, p) => {
+      const transfer = await requestRefund(
+        { payments, transfers, timeoutMs: deps.grpcTimeoutMs },
+        merchantContext(ctx),
+        {
+          orderNo: p.orderNo ?? '',
+          bizOrderNo: p.bizOrderNo ?? '',
+          bizRefundNo: p.bizRefundNo,
+          amount: p.amount ?? 0,
+          reason: p.reason ?? '',
+          notifyUrl: p.notifyUrl ?? '',
+          clientIp: ctx.common.clientIp ?? '',
+        },
+      );
+      const view = refundView(transfer, deps.timeZone);
+      return {
+        refundNo: view['refundNo'],
+        bizRefundNo: view['bizRefundNo'],
+        orderNo: view['orderNo'],
+        amount: view['amount'],
+        status: view['status'],
+      };
+    }),
+
+    route('/gateway/query/refund', s.queryRefund, async (ctx, p) => {
+      const refund = await call(
+        transfers,
+        transfers.GetRefund,
+        { merchant: merchantContext(ctx), refund_no: p.refundNo ?? '', biz_refund_no: p.bizRefundNo ?? '' },
+        opts,
+      );
+      return refundView(refund, deps.timeZone);
     }),
 
     route('/gateway/sync/order/pay', s.syncPay, async (ctx, p) => {

@@ -49,6 +49,21 @@ export const amount = field(
   }),
 );
 
+/** `amount`'s rules for a field that may be left out (a refund's: absent means all that is left). */
+export const optionalAmount = field(
+  z
+    .number(mustBe('a number'))
+    .transform((value, ctx) => {
+      const parsed = parseAmount(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.reason });
+        return z.NEVER;
+      }
+      return parsed.centavos;
+    })
+    .optional(),
+);
+
 const url = optional(200).refine(
   (v) => {
     if (v === undefined) return true;
@@ -124,6 +139,12 @@ export const transferRef = oneRequired(
   'bizTransferNo',
 );
 
+export const refundRef = oneRequired(
+  z.object({ refundNo: optional(32), bizRefundNo: optional(100) }),
+  'refundNo',
+  'bizRefundNo',
+);
+
 export const schemas = (timeZone: string) => ({
   none: z.object({}),
   pay: z.object({
@@ -188,6 +209,18 @@ export const schemas = (timeZone: string) => ({
   payeeRemove: z.object({ payeeId: required(64) }),
   queryPay: orderRef,
   queryTransfer: transferRef,
+  refund: oneRequired(
+    z.object({
+      ...orderRefFields,
+      bizRefundNo: required(100),
+      amount: optionalAmount,
+      reason: optional(50),
+      notifyUrl: url,
+    }),
+    'orderNo',
+    'bizOrderNo',
+  ),
+  queryRefund: refundRef,
   syncPay: orderRef,
   // startTime < endTime and the span are checked by the route: a rule across two fields has no JSON
   // Schema form for the OpenAPI document, and still answers 10001 naming the field.

@@ -1,3 +1,4 @@
+import { type Cep, cepLink, payOrderCep, payoutCep } from '@agentpay/api';
 import type { PayOrder__Output, Transfer__Output } from '@agentpay/proto';
 
 // The orders and transfers as the admin API and the merchant dashboard answer them (services/gateway/README.md
@@ -32,9 +33,24 @@ export function orderSummary(order: PayOrder__Output) {
   };
 }
 
+/** The day a CEP names is Mexico City's (the SPEI operation day), whatever the API's wire time zone. */
+const CEP_TIME_ZONE = 'America/Mexico_City';
+
+/**
+ * The "Comprobante (CEP)" link of a paid order, a successful transfer or refund: Banxico's page with the six
+ * facts filled in (docs/merchant-api.md "Proof of payment"), and the channel's own CEP page when it gave one.
+ */
+function cepFields(facts: { cep?: Cep; cepUrl?: string }) {
+  return {
+    ...(facts.cep ? { cep: facts.cep, cepLink: cepLink(facts.cep) } : {}),
+    ...(facts.cepUrl ? { cepUrl: facts.cepUrl } : {}),
+  };
+}
+
 export function orderDetail(order: PayOrder__Output) {
   return {
     ...orderSummary(order),
+    ...cepFields(payOrderCep(order, CEP_TIME_ZONE)),
     title: order.title,
     fee: centavos(order.fee),
     realAmount: centavos(order.real_amount),
@@ -65,6 +81,10 @@ export function transferSummary(transfer: Transfer__Output) {
 export function transferDetail(transfer: Transfer__Output) {
   return {
     ...transferSummary(transfer),
+    ...cepFields(payoutCep(transfer, CEP_TIME_ZONE)),
+    ...(transfer.kind === 'refund'
+      ? { kind: 'refund', orderNo: transfer.order_no, bizOrderNo: transfer.biz_order_no }
+      : {}),
     title: transfer.title,
     reason: transfer.reason,
     payeeType: transfer.payee_type,

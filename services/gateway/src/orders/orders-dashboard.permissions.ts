@@ -33,6 +33,15 @@ export const ORDERS_DASHBOARD_PERMISSIONS: readonly Permission[] = [
   },
   {
     method: 'POST',
+    url: '/dashboard/api/orders/:orderNo/refunds',
+    allow: team('owner', 'admin', 'finance'),
+    action: 'order.refund',
+    changes: true,
+    target: of('order', 'orderNo'),
+    note: 'a refund of a paid order to its payer (CONTRACT section 21)',
+  },
+  {
+    method: 'POST',
     url: '/dashboard/api/deliveries/:id/resend',
     allow: team('owner', 'admin'),
     action: 'delivery.resend',

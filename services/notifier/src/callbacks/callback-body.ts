@@ -1,4 +1,4 @@
-import { payOrderView, transferView } from '@agentpay/api';
+import { payOrderView, refundView, transferView } from '@agentpay/api';
 import { type EnvelopeSigner, formatWireTime } from '@agentpay/wire';
 import type { OrderStatusChanged } from '../events/order-status-changed.schema.js';
 
@@ -17,7 +17,10 @@ export async function buildCallbackBody(
   const data =
     event.kind === 'pay'
       ? payOrderView(event.pay_order, opts.timeZone)
-      : transferView(event.transfer, opts.timeZone);
+      : event.transfer.kind === 'refund'
+        ? // A refund's callback: the transfer callback's shape with refundNo and orderNo (section 21).
+          refundView(event.transfer, opts.timeZone)
+        : transferView(event.transfer, opts.timeZone);
   const body: Record<string, unknown> = {
     code: 0,
     msg: 'success',

@@ -44,6 +44,16 @@ export interface PayOrdersTable {
   upstream_ref: string | null;
   /** SPEI tracking key of the deposit that paid the order; '' until paid or when the channel has none. */
   clave_rastreo: ColumnType<string, string | undefined, string>;
+  /**
+   * Who paid, from the paying deposit (refunds go back there: CONTRACT section 21); '' until paid or when
+   * the channel did not say. payer_bank: the sending bank's 5-digit Banxico code.
+   */
+  payer_account: ColumnType<string, string | undefined, string>;
+  payer_name: ColumnType<string, string | undefined, string>;
+  payer_bank: ColumnType<string, string | undefined, string>;
+  payer_rfc: ColumnType<string, string | undefined, string>;
+  /** Banxico's CEP page of the paying deposit, when the channel gave one; ''. */
+  cep_url: ColumnType<string, string | undefined, string>;
   /** SHA-256 of the business parameters: an identical repeat returns the order, another is 30002. */
   fingerprint: string;
   /** 1 at creation, +1 on every status change. */

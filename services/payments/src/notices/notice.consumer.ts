@@ -28,6 +28,15 @@ export function decodePaymentNotice(text: string): PaymentNotice | undefined {
     paidAmount,
     paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : undefined,
     claveRastreo: payment.clave_rastreo,
+    payer: payment.payer_account
+      ? {
+          account: payment.payer_account,
+          name: payment.payer_name,
+          bank: payment.payer_bank,
+          rfc: payment.payer_rfc,
+        }
+      : undefined,
+    cepUrl: payment.cep_url,
     traceparent: event.traceparent,
   };
 }

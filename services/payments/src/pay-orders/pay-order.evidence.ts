@@ -36,6 +36,15 @@ export function decideFromUpstream(
           paid_amount: state.paidAmount || order.amount,
           // An answer without a key never blanks one the order has (none can have one before it is paid).
           ...(state.claveRastreo ? { clave_rastreo: state.claveRastreo } : {}),
+          ...(state.payer?.account
+            ? {
+                payer_account: state.payer.account,
+                payer_name: state.payer.name,
+                payer_bank: state.payer.bank,
+                payer_rfc: state.payer.rfc,
+              }
+            : {}),
+          ...(state.cepUrl ? { cep_url: state.cepUrl } : {}),
         },
       };
     }

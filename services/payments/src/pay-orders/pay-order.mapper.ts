@@ -34,6 +34,11 @@ export function toPayOrder(row: PayOrderRow): PayOrder__Output {
     created_at: instant(row.created_at),
     version: String(row.version),
     clave_rastreo: row.clave_rastreo,
+    payer_account: row.payer_account,
+    payer_name: row.payer_name,
+    payer_bank: row.payer_bank,
+    payer_rfc: row.payer_rfc,
+    cep_url: row.cep_url,
   };
 }
 

@@ -1,6 +1,6 @@
 import { traceparentOr } from '@agentpay/proto';
 import type { PayOrderRow } from '../db/schema.js';
-import type { UpstreamState } from '../upstream/router.client.js';
+import type { Payer, UpstreamState } from '../upstream/router.client.js';
 import { decideFromUpstream } from './pay-order.evidence.js';
 import { moveOrder } from './pay-order.transition.js';
 import type { PayOrderDeps } from './pay-order.types.js';
@@ -15,6 +15,10 @@ export interface PaymentNotice {
   paidAt: Date | undefined;
   /** SPEI tracking key of the paying deposit; '' when the channel has none. */
   claveRastreo: string;
+  /** Who paid, as the deposit named them; absent when the channel did not say. */
+  payer?: Payer | undefined;
+  /** Banxico's CEP page of the deposit, when the channel gave one. */
+  cepUrl?: string | undefined;
   /** The notice delivery's trace, continued by the change it causes. */
   traceparent: string;
 }
@@ -34,6 +38,8 @@ export function createNoticeApplication(
       paidAmount: notice.paidAmount,
       paidAt: notice.paidAt,
       claveRastreo: notice.claveRastreo,
+      payer: notice.payer,
+      cepUrl: notice.cepUrl,
     };
     const traceparent = traceparentOr(notice.traceparent);
     const result = await moveOrder(transitions, notice.orderNo, (current) =>

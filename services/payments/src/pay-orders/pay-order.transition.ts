@@ -25,7 +25,20 @@ export interface StatusChange {
   to: PayStatus;
   cause: Cause;
   /** Columns that change with the status. */
-  set?: Partial<Pick<PayOrderRow, 'pay_time' | 'paid_amount' | 'close_time' | 'clave_rastreo'>>;
+  set?: Partial<
+    Pick<
+      PayOrderRow,
+      | 'pay_time'
+      | 'paid_amount'
+      | 'close_time'
+      | 'clave_rastreo'
+      | 'payer_account'
+      | 'payer_name'
+      | 'payer_bank'
+      | 'payer_rfc'
+      | 'cep_url'
+    >
+  >;
   /** W3C traceparent of the request or job making the change. */
   traceparent: string;
   noticeId?: string | undefined;

@@ -10,6 +10,19 @@ export interface UpstreamState {
   paidAt: Date | undefined;
   /** SPEI tracking key of the paying deposit; '' when unpaid or the channel has none. */
   claveRastreo: string;
+  /** Who paid, when the channel said (a notice of the deposit); absent otherwise. */
+  payer?: Payer | undefined;
+  /** Banxico's CEP page of the paying deposit, when the channel gives one; '' or absent otherwise. */
+  cepUrl?: string | undefined;
+}
+
+/** The payer of a deposit as SPEI reports it; each part '' when the channel did not say. */
+export interface Payer {
+  account: string;
+  name: string;
+  /** The sending bank's 5-digit Banxico code. */
+  bank: string;
+  rfc: string;
 }
 
 export interface VirtualAccount {
@@ -60,6 +73,7 @@ export function connectRouter(opts: { address: string; timeoutMs: number; logger
     paid_amount: string;
     paid_at: string;
     clave_rastreo: string;
+    cep_url?: string;
   }): UpstreamState => {
     if (!STATUSES.has(payment.status)) {
       // Nothing local may move on a status we do not understand; the order stays as it is.
@@ -70,6 +84,7 @@ export function connectRouter(opts: { address: string; timeoutMs: number; logger
       paidAmount: Number(payment.paid_amount || 0),
       paidAt: payment.paid_at ? new Date(payment.paid_at) : undefined,
       claveRastreo: payment.clave_rastreo,
+      cepUrl: payment.cep_url ?? '',
     };
   };
   const ref = (r: VirtualAccountRef) => ({

@@ -44,6 +44,19 @@ export interface TransfersTable {
    * first key known is kept: a later answer without one (or with another) never replaces it.
    */
   clave_rastreo: Defaulted<string>;
+  /**
+   * `transfer`, or `refund`: a payout returning a paid order's money to its payer (CONTRACT section 21).
+   * For a refund, transfer_no is the refundNo and biz_transfer_no the bizRefundNo; title holds the
+   * merchant's reason and reason the conceptoPago sent upstream (naming the original deposit).
+   */
+  kind: Defaulted<TransferKind>;
+  /** A refund's pay order; '' for a transfer. */
+  order_no: Defaulted<string>;
+  biz_order_no: Defaulted<string>;
+  /** Banxico's CEP page of the payout, when the channel gave one; ''. */
+  cep_url: Defaulted<string>;
+  /** The sending bank's 5-digit Banxico code (the route's institution), once known; ''. */
+  sender_bank: Defaulted<string>;
   /** sha256 of the business parameters, to tell a repeat from a different request on the same key. */
   fingerprint: string;
   /** +1 on every status change; events carry it so a newer change supersedes an older one. */
@@ -53,6 +66,19 @@ export interface TransfersTable {
   checked_at: Date | null;
   created_at: CreatedAt;
   updated_at: Defaulted<Date>;
+}
+
+export type TransferKind = 'transfer' | 'refund';
+
+/** Per refunded order: what it paid and what its live refunds take (migration 20261128T2100_refunds). */
+export interface RefundAllowancesTable {
+  order_no: string;
+  mch_no: string;
+  /** Centavos. */
+  paid: number;
+  /** Centavos reserved by refunds not failed; never above `paid` (a check constraint). */
+  refunded: Defaulted<number>;
+  created_at: CreatedAt;
 }
 
 export interface InquiriesTable {
@@ -113,6 +139,7 @@ export interface Database {
   transfers: TransfersTable;
   transfer_status_history: TransferStatusHistoryTable;
   inquiries: InquiriesTable;
+  refund_allowances: RefundAllowancesTable;
 }
 
 export type TransferRow = Selectable<TransfersTable>;

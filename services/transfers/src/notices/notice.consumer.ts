@@ -25,6 +25,7 @@ export function decodePayoutNotice(text: string): PayoutNotice | undefined {
     status,
     finishedAt: finishedAt && !Number.isNaN(finishedAt.getTime()) ? finishedAt : undefined,
     claveRastreo: payout.clave_rastreo,
+    cep: { senderBank: payout.sender_bank, cepUrl: payout.cep_url },
     routeId: payout.route_id,
     upstreamRef: payout.upstream_ref,
     traceparent: event.traceparent,

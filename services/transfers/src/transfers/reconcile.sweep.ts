@@ -62,6 +62,7 @@ export function createReconcileSweep(deps: ReconcileSweepDeps): (afterMs: number
           until: clock.now().getTime(),
           claveRastreo: state.claveRastreo,
           route,
+          cep: { senderBank: state.senderBank, cepUrl: state.cepUrl },
         });
         if (result.changed) {
           changed++;

@@ -27,6 +27,11 @@ export function toTransfer(row: TransferRow): Transfer__Output {
     created_at: row.created_at.toISOString(),
     version: String(row.version),
     clave_rastreo: row.clave_rastreo,
+    kind: row.kind,
+    order_no: row.order_no,
+    biz_order_no: row.biz_order_no,
+    cep_url: row.cep_url,
+    sender_bank: row.sender_bank,
   };
 }
 

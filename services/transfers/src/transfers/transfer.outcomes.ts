@@ -3,6 +3,7 @@ import type { Clock } from '@agentpay/runtime';
 import { AppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, Submission, TransferRow } from '../db/schema.js';
+import type { PayoutCepFacts } from '../upstream/router.client.js';
 import { attachRoute, findTransferByNo, type RouteFacts, recordClaveRastreo } from './transfer.repository.js';
 import { OUTCOME_PATHS, type TransferStatus, type UpstreamOutcome } from './transfer.state-machine.js';
 import { changeStatus, type TransitionDeps } from './transfer.transition.js';
@@ -46,6 +47,7 @@ export function createTransferOutcomes(deps: OutcomeDeps) {
       finishedAt?: Date | undefined;
       claveRastreo?: string | undefined;
       route?: RouteFacts | undefined;
+      cep?: PayoutCepFacts | undefined;
     },
   ): Promise<TransferRow | undefined> {
     try {
@@ -77,6 +79,8 @@ export function createTransferOutcomes(deps: OutcomeDeps) {
       claveRastreo?: string | undefined;
       /** The route upstream reported the outcome on; absent when it did not say. */
       route?: RouteFacts | undefined;
+      /** The payout's CEP facts upstream reported with the outcome. */
+      cep?: PayoutCepFacts | undefined;
     },
   ): Promise<{ transfer: TransferRow; changed: boolean }> {
     const key = context.claveRastreo ?? '';
@@ -106,6 +110,7 @@ export function createTransferOutcomes(deps: OutcomeDeps) {
         finishedAt: context.finishedAt,
         claveRastreo: key,
         route: context.route,
+        cep: context.cep,
       });
       if (updated) return { transfer: updated, changed: true };
     }
@@ -120,10 +125,13 @@ export function createTransferOutcomes(deps: OutcomeDeps) {
     route: RouteFacts | undefined,
     traceparent: string,
     claveRastreo = '',
+    cep?: PayoutCepFacts,
   ): Promise<TransferRow | undefined> {
     return db
       .transaction()
-      .execute((trx) => changeStatus(trx, deps, row, { to, traceparent, submission, route, claveRastreo }));
+      .execute((trx) =>
+        changeStatus(trx, deps, row, { to, traceparent, submission, route, claveRastreo, cep }),
+      );
   }
 
   /** The transfer with a tracking key learnt without a status change recorded (when it had none). */

@@ -16,6 +16,8 @@ export type NewTransfer = Omit<
   | 'finish_time'
   | 'checked_at'
   | 'clave_rastreo'
+  | 'cep_url'
+  | 'sender_bank'
 >;
 
 /** The payout's tracking key after learning `key`: the first one known stays (schema.ts clave_rastreo). */
@@ -69,6 +71,7 @@ export function findTransferByBiz(
     .selectAll()
     .where('mch_no', '=', mchNo)
     .where('biz_transfer_no', '=', bizTransferNo)
+    .where('kind', '=', 'transfer')
     .executeTakeFirst();
 }
 
@@ -85,6 +88,7 @@ export function findMerchantTransfer(
     .selectFrom('transfers')
     .selectAll()
     .where('mch_no', '=', ref.mchNo)
+    .where('kind', '=', 'transfer')
     .where('status', '!=', 'submitting');
   if (ref.transferNo) query = query.where('transfer_no', '=', ref.transferNo);
   if (ref.bizTransferNo) query = query.where('biz_transfer_no', '=', ref.bizTransferNo);
@@ -107,6 +111,8 @@ export function updateTransferStatus(
     claveRastreo: string;
     /** The route reported with the change, learnt as `keepFirstRoute` says; undefined when none was. */
     route?: RouteFacts | undefined;
+    /** The payout's CEP facts reported with the change: each kept once known, as the tracking key is. */
+    cep?: { senderBank?: string | undefined; cepUrl?: string | undefined } | undefined;
   },
 ): Promise<TransferRow | undefined> {
   return trx
@@ -115,6 +121,12 @@ export function updateTransferStatus(
       ...change.set,
       ...(change.claveRastreo ? { clave_rastreo: keepFirstKey(change.claveRastreo) } : {}),
       ...(change.route?.routeId ? keepFirstRoute(change.route) : {}),
+      ...(change.cep?.senderBank
+        ? { sender_bank: sql<string>`coalesce(nullif(sender_bank, ''), ${change.cep.senderBank})` }
+        : {}),
+      ...(change.cep?.cepUrl
+        ? { cep_url: sql<string>`coalesce(nullif(cep_url, ''), ${change.cep.cepUrl})` }
+        : {}),
       status: change.to,
       version: sql<number>`version + 1`,
       updated_at: sql<Date>`now()`,

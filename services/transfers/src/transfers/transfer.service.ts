@@ -8,7 +8,7 @@ import type { CrashPoint } from '../config.js';
 import type { Database, TransferRow } from '../db/schema.js';
 import type { TransferLedger } from '../ledger/ledger.client.js';
 import type { PayeeRegistry } from '../payees/payee.service.js';
-import type { PayoutRouter } from '../upstream/router.client.js';
+import type { PayoutCepFacts, PayoutRouter } from '../upstream/router.client.js';
 import { createReconcileSweep } from './reconcile.sweep.js';
 import { createStaleSubmissionSweep } from './stale-submission.sweep.js';
 import { createHeldTransfers } from './transfer.hold.js';
@@ -68,6 +68,8 @@ export interface PayoutNotice {
   upstreamRef?: string | undefined;
   /** The notice delivery's trace, continued by the change it causes. */
   traceparent: string;
+  /** The payout's CEP facts the channel gave with the notice. */
+  cep?: PayoutCepFacts | undefined;
 }
 
 /** Transfers: idempotent creation and submission, queries, and the statuses upstream reports. */
@@ -82,6 +84,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     create: submission.create,
     /** Held transfers: released or rejected once compliance recorded a decision (transfer.hold.ts). */
     held: createHeldTransfers({ ...deps, outcomes }),
+    /** The submission path refunds share (refunds/refund.service.ts): freeze, send, settle the row. */
+    submission,
 
     /** GetTransfer: one of the merchant's transfers by either identifier (both must match when both given). */
     async get(ref: TransferRef): Promise<TransferRow> {
@@ -109,6 +113,7 @@ export function createTransferService(deps: TransferServiceDeps) {
         route: notice.routeId
           ? { routeId: notice.routeId, upstreamRef: notice.upstreamRef ?? '' }
           : undefined,
+        cep: notice.cep,
       });
     },
 

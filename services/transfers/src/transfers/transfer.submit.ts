@@ -100,7 +100,8 @@ export function createTransferSubmission(deps: SubmissionDeps) {
   ): Promise<TransferRow> {
     const route = answer?.routeId ? { routeId: answer.routeId, upstreamRef: answer.upstreamRef } : undefined;
     const claveRastreo = answer?.claveRastreo ?? '';
-    const updated = await walkSubmission(row, to, submission, route, traceparent, claveRastreo);
+    const cep = { senderBank: answer?.senderBank ?? '' };
+    const updated = await walkSubmission(row, to, submission, route, traceparent, claveRastreo, cep);
     if (updated) return updated;
     // Only the sweep moves a submitting transfer, and only long past any submission deadline: it
     // assumed the outcome unknown and made it `progress`. Keep what the router told us after all.
@@ -320,5 +321,5 @@ export function createTransferSubmission(deps: SubmissionDeps) {
     throw new AppError('SERVICE_UNAVAILABLE', 'transfer is being created, try again');
   }
 
-  return { create };
+  return { create, submit, settled };
 }

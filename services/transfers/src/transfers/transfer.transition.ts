@@ -4,6 +4,7 @@ import type { Logger } from '@agentpay/logger';
 import { enqueueEvent } from '@agentpay/messaging';
 import type { Transaction } from 'kysely';
 import type { Database, Submission, TransferRow } from '../db/schema.js';
+import type { PayoutCepFacts } from '../upstream/router.client.js';
 import { toTransfer } from './transfer.mapper.js';
 import { type RouteFacts, updateTransferStatus } from './transfer.repository.js';
 import { FINISHED, type TransferStatus, transitionOf } from './transfer.state-machine.js';
@@ -30,6 +31,8 @@ export interface StatusChange {
    * recorded in the same update, so the change's event carries it; a route already known stays.
    */
   route?: RouteFacts | undefined;
+  /** The payout's CEP facts reported with this change; a fact already known stays. */
+  cep?: PayoutCepFacts | undefined;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function changeStatus(
     },
     claveRastreo: change.claveRastreo ?? '',
     route: change.route,
+    cep: change.cep,
   });
   if (!updated) return undefined;
   await insertTransferHistory(trx, {

@@ -26,15 +26,23 @@ export interface PayoutLocation {
   upstreamRef: string;
 }
 
+/** The CEP facts a channel gives of a payout (CONTRACT section 21); '' when it gave none. */
+export interface PayoutCepFacts {
+  /** The sending bank's 5-digit Banxico code (the route's institution). */
+  senderBank?: string | undefined;
+  /** Banxico's CEP page of the payout. */
+  cepUrl?: string | undefined;
+}
+
 /** The router's answer to a submission: `progress`, `fail`, or a status it should not have sent. */
-export interface PayoutAnswer extends PayoutLocation {
+export interface PayoutAnswer extends PayoutLocation, PayoutCepFacts {
   status: string;
   /** The payout's SPEI tracking key; empty when the channel has none (yet). */
   claveRastreo: string;
 }
 
 /** What upstream says about a payout: progress, success, fail or returned, and where it was found. */
-export interface PayoutState extends PayoutLocation {
+export interface PayoutState extends PayoutLocation, PayoutCepFacts {
   status: string;
   /** Empty when upstream did not say. */
   finishedAt: string;
@@ -96,6 +104,7 @@ export function connectRouter(address: string): PayoutRouter {
         status: answer.status,
         upstreamRef: answer.upstream_ref,
         claveRastreo: answer.clave_rastreo,
+        senderBank: answer.sender_bank,
       };
     },
     async inquirePayee(query, options) {
@@ -126,6 +135,8 @@ export function connectRouter(address: string): PayoutRouter {
         routeId: state.route_id,
         upstreamRef: state.upstream_ref,
         claveRastreo: state.clave_rastreo,
+        senderBank: state.sender_bank,
+        cepUrl: state.cep_url,
       };
     },
     reachable: (timeoutMs) =>

@@ -66,6 +66,8 @@ export interface PaymentState {
   paidAt?: Date | undefined;
   /** SPEI tracking key of the paying deposit; '' or absent when none. */
   claveRastreo?: string | undefined;
+  /** Banxico's CEP page of the paying deposit, when the channel gives one. */
+  cepUrl?: string | undefined;
 }
 
 export interface PayoutState {
@@ -75,6 +77,10 @@ export interface PayoutState {
   upstreamRef?: string | undefined;
   /** SPEI tracking key of the payout, when the channel has one. */
   claveRastreo?: string | undefined;
+  /** Banxico's CEP page of the payout, when the channel gives one (STP's urlCEP of a liquidated order). */
+  cepUrl?: string | undefined;
+  /** The sending bank's 5-digit Banxico code (the route's institution), when the channel has one. */
+  senderBank?: string | undefined;
 }
 
 /** One movement on a channel's daily statement (CONTRACT.md section 14). */
@@ -128,6 +134,10 @@ export interface IncomingDeposit {
   senderName: string;
   /** The payer's RFC or CURP when the channel gives it (STP's rfcCurpOrdenante); screened with the name. */
   senderRfcCurp?: string | undefined;
+  /** The sending bank's 5-digit Banxico code, when the channel says; '' or absent. */
+  senderBank?: string | undefined;
+  /** Banxico's CEP page of the deposit, when the channel gives one. */
+  cepUrl?: string | undefined;
   /**
    * true when the channel itself applied the deposit to the account it opened (the sandbox): the router
    * records it and passes it on whatever the account's state, since the money already stayed. false when the
@@ -156,6 +166,9 @@ export interface PayoutUpdate {
   status: 'success' | 'fail' | 'returned';
   finishedAt?: Date | undefined;
   claveRastreo?: string | undefined;
+  /** Banxico's CEP page of the payout and the sending bank's code, when the channel gives them. */
+  cepUrl?: string | undefined;
+  senderBank?: string | undefined;
 }
 
 /** How the router answers the adapter's questions while it handles a webhook. */
@@ -260,6 +273,8 @@ export interface ChannelAdapter {
     status: 'progress' | 'fail';
     upstreamRef: string;
     claveRastreo?: string | undefined;
+    /** The sending bank's 5-digit Banxico code (the route's institution), when the channel has one. */
+    senderBank?: string | undefined;
     /** Why the channel refused the payee, in the channel's words, for the log only. */
     refusal?: string | undefined;
   }>;

@@ -11,6 +11,10 @@ export type RecordedNotice =
       paidAmount: number;
       paidAt?: Date | undefined;
       claveRastreo: string;
+      /** Who paid, as the deposit named them (refunds go back there); absent when the channel did not say. */
+      payer?: { account: string; name: string; bank: string; rfc: string } | undefined;
+      /** Banxico's CEP page of the deposit, when the channel gave one. */
+      cepUrl?: string | undefined;
     }
   | {
       kind: 'payout';
@@ -21,6 +25,9 @@ export type RecordedNotice =
       claveRastreo: string;
       /** The channel's reference of the payout on the route ('' when the router has none). */
       upstreamRef: string;
+      /** Banxico's CEP page of the payout and the sending bank's code, when the channel gave them. */
+      cepUrl?: string | undefined;
+      senderBank?: string | undefined;
     };
 
 /**

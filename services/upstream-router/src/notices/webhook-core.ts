@@ -58,6 +58,8 @@ export function createWebhookCore(deps: {
         paidAmount: d.amount,
         paidAt: d.paidAt,
         claveRastreo: d.claveRastreo,
+        payer: payerOf(d),
+        cepUrl: d.cepUrl,
       });
       if (account)
         await markAccountPaid(trx, orderNo, { amount: d.amount, at: paidAt, claveRastreo: d.claveRastreo });
@@ -141,6 +143,8 @@ export function createWebhookCore(deps: {
           paidAmount: d.amount,
           paidAt,
           claveRastreo: d.claveRastreo,
+          payer: payerOf(d),
+          cepUrl: d.cepUrl,
         });
       }
       return { ...verdict, repeated: false };
@@ -181,6 +185,8 @@ export function createWebhookCore(deps: {
           finishedAt: u.finishedAt,
           claveRastreo: u.claveRastreo ?? '',
           upstreamRef: held?.upstream_ref || ('upstreamRef' in u.payout ? u.payout.upstreamRef : ''),
+          cepUrl: u.cepUrl,
+          senderBank: u.senderBank,
         }),
       );
       if (u.claveRastreo) await recordPayoutRefs(db, routeId, transferNo, { claveRastreo: u.claveRastreo });
@@ -188,6 +194,17 @@ export function createWebhookCore(deps: {
       log.info({ noticeId: u.noticeId, transferNo, status: u.status, fresh }, 'payout notice recorded');
       return fresh ? 'recorded' : 'duplicate';
     },
+  };
+}
+
+/** The payer a deposit names (CONTRACT section 21), or none when the channel gave no account. */
+function payerOf(d: IncomingDeposit) {
+  if (!d.senderAccount) return undefined;
+  return {
+    account: d.senderAccount,
+    name: d.senderName,
+    bank: d.senderBank ?? '',
+    rfc: d.senderRfcCurp ?? '',
   };
 }
 
@@ -214,6 +231,11 @@ function noticeReceived(
           paid_amount: String(notice.paidAmount),
           paid_at: notice.paidAt?.toISOString() ?? '',
           clave_rastreo: notice.claveRastreo,
+          payer_account: notice.payer?.account ?? '',
+          payer_name: notice.payer?.name ?? '',
+          payer_bank: notice.payer?.bank ?? '',
+          payer_rfc: notice.payer?.rfc ?? '',
+          cep_url: notice.cepUrl ?? '',
         },
       }
     : {
@@ -226,6 +248,8 @@ function noticeReceived(
           clave_rastreo: notice.claveRastreo,
           route_id: routeId,
           upstream_ref: notice.upstreamRef,
+          cep_url: notice.cepUrl ?? '',
+          sender_bank: notice.senderBank ?? '',
         },
       };
 }

@@ -33,6 +33,7 @@ type SubmitAnswer = {
   status: 'progress' | 'fail';
   upstreamRef: string;
   claveRastreo?: string | undefined;
+  senderBank?: string | undefined;
   refusal?: string | undefined;
   unanswered?: boolean;
 };
@@ -138,6 +139,7 @@ export function createPayoutService(deps: {
           status: result.status,
           upstream_ref: result.upstreamRef,
           clave_rastreo: result.claveRastreo ?? '',
+          sender_bank: result.senderBank ?? '',
         };
       } catch (err) {
         throw toAppError(err, { logger, operation: 'SubmitPayout' });
@@ -169,10 +171,20 @@ export function createPayoutService(deps: {
           route_id: '',
           upstream_ref: '',
           clave_rastreo: state.claveRastreo ?? '',
+          cep_url: state.cepUrl ?? '',
+          sender_bank: state.senderBank ?? '',
         };
       } catch (err) {
         if (err instanceof UpstreamNotFoundError && !ref.upstream_ref)
-          return { status: 'fail', finished_at: '', route_id: '', upstream_ref: '', clave_rastreo: '' };
+          return {
+            status: 'fail',
+            finished_at: '',
+            route_id: '',
+            upstream_ref: '',
+            clave_rastreo: '',
+            cep_url: '',
+            sender_bank: '',
+          };
         throw toAppError(err, { logger, operation: 'QueryPayout', routeId: route.id });
       }
     },
@@ -225,6 +237,8 @@ export function createPayoutService(deps: {
         route_id: route.id,
         upstream_ref: state.upstreamRef ?? '',
         clave_rastreo: state.claveRastreo ?? '',
+        cep_url: state.cepUrl ?? '',
+        sender_bank: state.senderBank ?? '',
       };
     }
     // In the routes' order, so the route named is the same whichever answered first.
@@ -234,7 +248,15 @@ export function createPayoutService(deps: {
     if (unanswered && 'err' in unanswered)
       throw toAppError(unanswered.err, { logger, operation: 'QueryPayout', routeId: unanswered.route.id });
     logger.warn({ transferNo, routes: routes.length }, 'no route holds the payout; it was never taken');
-    return { status: 'fail', finished_at: '', route_id: '', upstream_ref: '', clave_rastreo: '' };
+    return {
+      status: 'fail',
+      finished_at: '',
+      route_id: '',
+      upstream_ref: '',
+      clave_rastreo: '',
+      cep_url: '',
+      sender_bank: '',
+    };
   }
 
   return service;

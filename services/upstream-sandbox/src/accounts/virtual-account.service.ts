@@ -57,6 +57,8 @@ export interface DepositView {
   claveRastreo: string;
   senderAccount: string;
   senderName: string;
+  senderBank: string;
+  senderRfc: string;
   /** Pesos the statement shows instead of `amount`; null when it shows the real amount. */
   statementAmount: number | null;
   createdAt: string;
@@ -70,6 +72,10 @@ export interface DepositRequest {
   /** The payer's CLABE; a generated one at another bank when the tester gives none. */
   senderAccount?: string | undefined;
   senderName?: string | undefined;
+  /** The payer's bank (5-digit Banxico code); the CLABE's bank when absent. */
+  senderBank?: string | undefined;
+  /** The payer's RFC or CURP; `ND` (not given, as SPEI writes it) when absent. */
+  senderRfc?: string | undefined;
   /** Centavos the statement shows instead of the real amount (a tester's trigger). */
   statementAmount?: number | undefined;
 }
@@ -205,6 +211,11 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
         else if (account.amount !== request.amount) reason = 'amount_mismatch';
         const at = new Date();
         const claveRastreo = newClaveRastreo('deposit', at);
+        const senderAccount = request.senderAccount ?? generatedSenderAccount();
+        const senderName = request.senderName ?? DEFAULT_SENDER_NAME;
+        const senderBank =
+          request.senderBank ?? institutionByClabePrefix(senderAccount.slice(0, 3))?.spei ?? '';
+        const senderRfc = request.senderRfc ?? 'ND';
         if (account && reason === null) {
           await markAccountPaid(trx, account.id, { amount: request.amount, at });
           if (request.notify)
@@ -221,6 +232,11 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
                 paidAmount: request.amount,
                 paidAt: at.toISOString(),
                 claveRastreo,
+                // Who paid, as SPEI names the sender: a refund goes back to this account.
+                payerAccount: senderAccount,
+                payerName: senderName,
+                payerBank: senderBank,
+                payerRfc: senderRfc,
               },
             });
         }
@@ -233,8 +249,10 @@ export function createVirtualAccountService(db: Kysely<Database>, settings: Acco
           reason,
           notify: request.notify,
           clave_rastreo: claveRastreo,
-          sender_account: request.senderAccount ?? generatedSenderAccount(),
-          sender_name: request.senderName ?? DEFAULT_SENDER_NAME,
+          sender_account: senderAccount,
+          sender_name: senderName,
+          sender_bank: senderBank,
+          sender_rfc: senderRfc,
           statement_amount: request.statementAmount ?? null,
         });
       });
@@ -260,6 +278,8 @@ function depositView(d: DepositRow): DepositView {
     claveRastreo: d.clave_rastreo,
     senderAccount: d.sender_account,
     senderName: d.sender_name,
+    senderBank: d.sender_bank,
+    senderRfc: d.sender_rfc,
     statementAmount: d.statement_amount === null ? null : centavosToAmount(d.statement_amount),
     createdAt: d.created_at.toISOString(),
   };

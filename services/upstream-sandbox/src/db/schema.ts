@@ -40,6 +40,9 @@ export interface DepositsTable {
   /** The payer's account (a CLABE) and name, as SPEI reports them; a return goes back there. */
   sender_account: string;
   sender_name: string;
+  /** The payer's bank (5-digit Banxico code) and RFC/CURP (`ND` when unknown). */
+  sender_bank: ColumnType<string, string | undefined, string>;
+  sender_rfc: ColumnType<string, string | undefined, string>;
   /** What the statement shows instead of `amount` (a tester's trigger); null: the real amount. */
   statement_amount: number | null;
   created_at: CreatedAt;

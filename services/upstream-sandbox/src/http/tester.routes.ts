@@ -1,5 +1,5 @@
 import type { FastifyInstance } from '@agentpay/http';
-import { validateClabe } from '@agentpay/spei';
+import { institutionByClabePrefix, validateClabe } from '@agentpay/spei';
 import { parseAmount } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -20,6 +20,24 @@ const depositBody = z.object({
     .refine((clabe) => validateClabe(clabe).ok, 'must be a CLABE with a valid check digit')
     .optional(),
   senderName: z.string().trim().min(1).max(100).optional(),
+  /**
+   * The payer as CONTRACT section 21 names them (what a refund goes back to): `payerAccount` and
+   * `payerName` are the same as `senderAccount` and `senderName`; `payerBank` the 5-digit Banxico code of
+   * the payer's bank (the CLABE's bank when absent, and it must agree with the CLABE); `payerRfc` (`ND`).
+   */
+  payerAccount: z
+    .string()
+    .refine((clabe) => validateClabe(clabe).ok, 'must be a CLABE with a valid check digit')
+    .optional(),
+  payerName: z.string().trim().min(1).max(100).optional(),
+  payerBank: z
+    .string()
+    .regex(/^\d{5}$/, 'must be a 5-digit Banxico institution code')
+    .optional(),
+  payerRfc: z
+    .string()
+    .regex(/^[A-Z0-9Ñ&]{10,18}$|^ND$/, 'must be an RFC or CURP (10 to 18 of A-Z0-9) or ND')
+    .optional(),
   /** Pesos the statement shows instead of `amount` (a tester's trigger for an amount mismatch). */
   statementAmount: z.unknown().optional(),
 });
@@ -60,6 +78,14 @@ export function registerTesterRoutes(
       if (!parsed.ok) throw new ChannelError('invalid_request', `statementAmount: ${parsed.reason}`);
       statementAmount = parsed.centavos;
     }
+    const senderAccount = body.payerAccount ?? body.senderAccount;
+    const senderName = body.payerName ?? body.senderName;
+    if (body.payerBank !== undefined && senderAccount !== undefined) {
+      const bank = institutionByClabePrefix(senderAccount.slice(0, 3));
+      if (bank?.spei !== body.payerBank)
+        throw new ChannelError('invalid_request', 'payerBank: must be the bank of payerAccount');
+    }
+    const payer = { senderAccount, senderName, senderBank: body.payerBank, senderRfc: body.payerRfc };
     // A CLABE of a company registered with the STP face is paid through its abono webhook instead.
     const company = await deps.stp.companyOf(body.clabe);
     if (company) {
@@ -67,8 +93,7 @@ export function registerTesterRoutes(
         clabe: body.clabe,
         amount: amount.centavos,
         notify: body.notify,
-        senderAccount: body.senderAccount,
-        senderName: body.senderName,
+        ...payer,
         statementAmount,
       });
       deps.kick();
@@ -78,8 +103,7 @@ export function registerTesterRoutes(
       clabe: body.clabe,
       amount: amount.centavos,
       notify: body.notify,
-      senderAccount: body.senderAccount,
-      senderName: body.senderName,
+      ...payer,
       statementAmount,
     });
     deps.kick();

@@ -15,6 +15,8 @@ import {
 
 /** A payout as the channel API shows it. */
 export interface PayoutView {
+  /** The sandbox bank's 5-digit Banxico code ('' when unknown): a payout's sending bank. */
+  senderBank: string;
   payoutId: string;
   payoutRef: string;
   amount: number;
@@ -40,7 +42,14 @@ export interface PayoutRequest extends Payee {
 const BATCH = 50;
 
 /** Payouts and payee inquiries, with settlement driven by the scheduler over the payouts table. */
-export function createPayoutService(db: Kysely<Database>, settings: { settleDelayMs: number }) {
+export function createPayoutService(
+  db: Kysely<Database>,
+  settings: {
+    settleDelayMs: number;
+    /** The sandbox bank's 5-digit Banxico code: the sending bank of its payouts (their CEP's emisor). */
+    senderBank?: string;
+  },
+) {
   const later = (from: Date) => new Date(from.getTime() + settings.settleDelayMs);
 
   async function notify(trx: Transaction<Database>, payout: PayoutRow, type: NoticeType, at: Date) {
@@ -103,13 +112,13 @@ export function createPayoutService(db: Kysely<Database>, settings: { settleDela
         payout.bank_code === request.bankCode &&
         payout.name === request.name;
       if (!same) throw new ChannelError('conflict', 'payoutRef already used for another payout');
-      return { payout: view(payout), created };
+      return { payout: view(payout, settings.senderBank), created };
     },
 
     async get(by: { id: string } | { payoutRef: string }): Promise<PayoutView> {
       const payout = await findPayout(db, by);
       if (!payout) throw new ChannelError('not_found', 'no such payout');
-      return view(payout);
+      return view(payout, settings.senderBank);
     },
 
     /**
@@ -160,8 +169,9 @@ export function createPayoutService(db: Kysely<Database>, settings: { settleDela
   };
 }
 
-function view(p: PayoutRow): PayoutView {
+function view(p: PayoutRow, senderBank = ''): PayoutView {
   return {
+    senderBank,
     payoutId: p.id,
     payoutRef: p.payout_ref,
     amount: p.amount,

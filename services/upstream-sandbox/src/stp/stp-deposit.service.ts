@@ -24,6 +24,10 @@ export interface StpDepositRequest {
   notify: boolean;
   senderAccount?: string | undefined;
   senderName?: string | undefined;
+  /** Checked against the CLABE's bank by the tester route; the CLABE's bank is what SPEI reports. */
+  senderBank?: string | undefined;
+  /** RFC/CURP of the payer; `ND` when absent. */
+  senderRfc?: string | undefined;
   /** Centavos conciliacion shows instead of the real amount (a tester's trigger). */
   statementAmount?: number | undefined;
 }
@@ -106,7 +110,7 @@ export function createStpDepositService(
           cuenta_ordenante: sender,
           nombre_ordenante: body.senderName.slice(0, 39),
           tipo_cuenta_ordenante: 40,
-          rfc_curp_ordenante: 'ND',
+          rfc_curp_ordenante: request.senderRfc ?? 'ND',
           cuenta_beneficiario: request.clabe,
           nombre_beneficiario: settings.beneficiaryName.slice(0, 39),
           tipo_cuenta_beneficiario: 40,

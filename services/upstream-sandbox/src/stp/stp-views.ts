@@ -7,6 +7,24 @@ import { STP_INSTITUTION } from './stp-registra.js';
 
 const ms = (at: Date | null) => (at === null ? null : at.getTime());
 
+/** States of a sent order in which Banxico has issued its CEP: liquidated (and liquidated, then returned). */
+const CEP_STATES = new Set(['LQ', 'TLQ', 'D']);
+
+/**
+ * `urlCEP` of an order (CONTRACT section 21: STP's consultaOrden and conciliacion answer one for liquidated
+ * orders): Banxico's CEP page for the order, by the sending institution (`i`), the operation day (`s`) and
+ * the tracking key (`d`). Absent (null, as STP sends empty fields) until the order is liquidated. The form is
+ * the emulator's own: a real one is whatever STP sends, and the platform passes it through unread.
+ */
+export function urlCep(o: StpOrderRow): string | null {
+  // A received order reached STP already liquidated by the payer's bank: its CEP exists from then on.
+  const liquidated = o.tipo_orden === 'R' ? o.ts_liquidacion !== null : CEP_STATES.has(o.estado);
+  if (!liquidated) return null;
+  const emisor = o.tipo_orden === 'E' ? STP_INSTITUTION : o.institucion_contraparte;
+  const params = new URLSearchParams({ i: emisor, s: o.fecha_operacion, d: o.clave_rastreo });
+  return `https://www.banxico.org.mx/cep/go?${params.toString()}`;
+}
+
 /** An order as consultaOrden's `respuesta` and each of conciliacion's `datos`; `statement` shows a tester's amount. */
 export function respuesta(o: StpOrderRow, statement = false) {
   return {
@@ -25,6 +43,7 @@ export function respuesta(o: StpOrderRow, statement = false) {
     fechaOperacion: Number(o.fecha_operacion),
     tipoPago: o.tipo_pago,
     conceptoPago: o.concepto_pago,
+    urlCEP: urlCep(o),
   };
 }
 

@@ -50,6 +50,12 @@ export const CODE_DOCS: Record<CodeName, CodeDoc> = {
     when: 'The pay order’s amount is above the merchant’s `payin.perOrder` limit; `msg` names it (`limit exceeded: payin.perOrder`). Nothing is created.',
     http: [200],
   },
+  REFUND_NOT_POSSIBLE: {
+    when: 'The refund cannot be made; `msg` says which reason: `order not paid` (the order is not `success`), `no payer account known` (the paying deposit named no usable account), or `amount exceeds what is left` (refunds of an order never add up to more than it paid). Nothing is created.',
+    http: [200],
+  },
+  DUPLICATE_REFUND: { when: 'Same `bizRefundNo` as an existing refund, different parameters.', http: [200] },
+  REFUND_NOT_FOUND: { when: 'No such refund for this merchant.', http: [200] },
   ORDER_ALREADY_PAID: {
     when: 'Close refused because upstream reports the order paid; the order is now `success`.',
     http: [200],

@@ -125,6 +125,34 @@ export const ENDPOINT_DOCS: Record<string, EndpointDoc> = {
       'UPSTREAM_UNAVAILABLE',
     ],
   },
+  '/gateway/refund': {
+    operationId: 'refund',
+    sdkMethod: 'refund',
+    tag: 'Payments',
+    summary: 'Refund a paid order to its payer',
+    description:
+      'Returns money of a `success` order to the account that paid it (the paying deposit’s account and bank): all that is left when `amount` is absent, or part. The refunds of an order never add up to more than it paid, however many are sent at once. It is a payout over a SPEI route with its own claveRastreo and a conceptoPago naming the original deposit, funded from `available` (amount + the transfer fee; 40006 when not enough) and within the payout limits (40008). The refund starts `progress` and ends `success` or `fail` (a payout refused by the channel or returned by the payer’s bank; its amount can then be refunded again). Idempotent on `bizRefundNo` (30008 on different parameters). One of `orderNo`, `bizOrderNo` is required.',
+    data: 'RefundResult',
+    codes: [
+      'ORDER_NOT_FOUND',
+      'REFUND_NOT_POSSIBLE',
+      'DUPLICATE_REFUND',
+      'INSUFFICIENT_BALANCE',
+      'PAYOUT_LIMIT_EXCEEDED',
+      'NO_UPSTREAM_ROUTE',
+      'UPSTREAM_UNAVAILABLE',
+    ],
+  },
+  '/gateway/query/refund': {
+    operationId: 'queryRefund',
+    sdkMethod: 'queryRefund',
+    tag: 'Payments',
+    summary: 'Query a refund',
+    description:
+      'The refund by `refundNo` or `bizRefundNo` (one is required), with its CEP facts once it succeeded. Another merchant’s refund answers 30009.',
+    data: 'Refund',
+    codes: ['REFUND_NOT_FOUND'],
+  },
   '/gateway/query/payOrder': {
     operationId: 'queryPayOrder',
     sdkMethod: 'queryPayOrder',

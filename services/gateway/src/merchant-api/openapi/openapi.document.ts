@@ -136,6 +136,7 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[] = gatewa
         PAY_CALLBACK_EXAMPLE,
       ),
       transferStatusChanged: webhook('TransferCallback', 'A transfer changed status'),
+      refundStatusChanged: webhook('RefundCallback', 'A refund changed status'),
     },
     components: {
       schemas: { CommonParams: common, ...replySchemas(codeSchema()) },

@@ -73,6 +73,13 @@ const BALANCE_RECORD_EXAMPLES = [
   },
 ];
 
+const CEP_URL: JsonSchema = {
+  type: 'string',
+  format: 'uri',
+  description:
+    'Banxico’s CEP page of this payment as the channel gave it (STP does for liquidated orders); absent when the channel gives none. Open the `cep` facts on https://www.banxico.org.mx/cep/ otherwise.',
+};
+
 const DATA_NOTE = 'Fields without a value are left out, never null.';
 
 /** The data shapes, envelopes and callback bodies, for `components.schemas`. */
@@ -156,6 +163,8 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
         claveRastreo: text(
           'SPEI tracking key (clave de rastreo) of the deposit that paid the order, as the payer’s bank shows it. Present once the order is paid, for a channel that reports one; absent before.',
         ),
+        cep: ref('Cep'),
+        cepUrl: CEP_URL,
       },
     },
     InquiryResult: {
@@ -202,6 +211,79 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
         claveRastreo: text(
           'SPEI tracking key (clave de rastreo) of the payout, as the payee’s bank shows it. Present once the channel assigned one (often already in `progress`), and kept after; absent before.',
         ),
+        cep: ref('Cep'),
+        cepUrl: CEP_URL,
+      },
+    },
+    Cep: {
+      type: 'object',
+      description:
+        'The six facts Banxico’s CEP page (Comprobante Electrónico de Pago, https://www.banxico.org.mx/cep/) looks a SPEI payment up by. Present on a paid order, a successful transfer and a successful refund once all six are known.',
+      required: ['fecha', 'claveRastreo', 'emisor', 'receptor', 'cuenta', 'monto'],
+      properties: {
+        fecha: {
+          type: 'string',
+          pattern: '^\\d{2}-\\d{2}-\\d{4}$',
+          description: 'Operation day, dd-MM-yyyy (Mexico City).',
+        },
+        claveRastreo: text('SPEI tracking key.'),
+        emisor: { type: 'string', pattern: '^\\d{5}$', description: 'Banxico code of the sending bank.' },
+        receptor: { type: 'string', pattern: '^\\d{5}$', description: 'Banxico code of the receiving bank.' },
+        cuenta: text('The receiving account (CLABE or card).'),
+        monto: {
+          type: 'string',
+          pattern: '^\\d+\\.\\d{2}$',
+          description: 'Amount in pesos with two decimals.',
+        },
+      },
+      examples: [
+        {
+          fecha: '28-11-2026',
+          claveRastreo: 'AP2611280000000000000001',
+          emisor: '90646',
+          receptor: '40012',
+          cuenta: '012180015555555550',
+          monto: '150.00',
+        },
+      ],
+    },
+    RefundResult: {
+      type: 'object',
+      description: DATA_NOTE,
+      properties: {
+        refundNo: text('Platform refund number.'),
+        bizRefundNo: text('Merchant refund number.'),
+        orderNo: text('The refunded order’s platform number.'),
+        amount: MONEY('Refund amount (all that was left when the request gave none).'),
+        status: ref('RefundStatus'),
+      },
+    },
+    RefundStatus: {
+      type: 'string',
+      enum: ['progress', 'success', 'fail'],
+      description:
+        '`progress` until the payout ends; `success` paid to the payer; `fail` refused by the channel or returned by the payer’s bank (its amount is back in `available` and may be refunded again).',
+    },
+    Refund: {
+      type: 'object',
+      description: `A refund, as query/refund returns it and as the refund callback carries it (the transfer callback’s shape with refundNo and orderNo). ${DATA_NOTE}`,
+      properties: {
+        refundNo: text('Platform refund number.'),
+        bizRefundNo: text('Merchant refund number.'),
+        orderNo: text('The refunded order’s platform number.'),
+        bizOrderNo: text('The refunded order’s merchant number.'),
+        amount: MONEY('Refund amount.'),
+        fee: MONEY('Fee, the merchant’s transfer rate.'),
+        reason: text('The merchant’s reason, as sent.'),
+        payeeType: text('`spei_transfer` (a CLABE) or `bank_card`: how the payer paid.'),
+        payeeAccount: text('The payer’s account, from the paying deposit.'),
+        payeeName: text('The payer’s name, from the paying deposit.'),
+        payeeCode: text('Banxico code of the payer’s bank.'),
+        status: ref('RefundStatus'),
+        finishTime: WIRE_TIME,
+        claveRastreo: text('SPEI tracking key of the refund’s payout, once the channel assigned one.'),
+        cep: ref('Cep'),
+        cepUrl: CEP_URL,
       },
     },
     SyncResult: {
@@ -376,6 +458,7 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
     ErrorEnvelope: envelope({ type: 'null' }, 'A failure: `code` is not 0 and `data` is null.'),
     PayOrderCallback: callback('PayOrder', 'orderNo'),
     TransferCallback: callback('TransferOrder', 'transferNo'),
+    RefundCallback: callback('Refund', 'refundNo'),
   };
 }
 

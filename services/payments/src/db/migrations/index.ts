@@ -5,6 +5,7 @@ import * as retentionIndexes from './20261124T0200_retention_indexes.js';
 import * as claveRastreo from './20261126T2300_clave_rastreo.js';
 import * as orderSearch from './20261127T0300_order_search.js';
 import * as orderSearchOpened from './20261128T1700_order_search_opened.js';
+import * as payer from './20261128T2100_payer.js';
 
 /** Every migration of the payments database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T2300_clave_rastreo': claveRastreo,
   '20261127T0300_order_search': orderSearch,
   '20261128T1700_order_search_opened': orderSearchOpened,
+  '20261128T2100_payer': payer,
 };

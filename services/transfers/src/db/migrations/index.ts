@@ -8,6 +8,7 @@ import * as progressCheckIndex from './20261124T0600_progress_check_index.js';
 import * as claveRastreo from './20261126T2300_clave_rastreo.js';
 import * as transferSearch from './20261127T0300_transfer_search.js';
 import * as payees from './20261128T1000_payees.js';
+import * as refunds from './20261128T2100_refunds.js';
 import * as heldSubmissions from './20261128T2200_held_submissions.js';
 
 /** Every migration of the transfers database, by name; names sort in the order they run. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T2300_clave_rastreo': claveRastreo,
   '20261127T0300_transfer_search': transferSearch,
   '20261128T1000_payees': payees,
+  '20261128T2100_refunds': refunds,
   '20261128T2200_held_submissions': heldSubmissions,
 };

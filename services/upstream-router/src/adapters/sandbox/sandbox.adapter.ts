@@ -32,6 +32,8 @@ const payout = z.object({
   finishedAt: z.string().nullable(),
   returnedAt: z.string().nullable(),
   claveRastreo: z.string().nullish(),
+  /** The sandbox bank's 5-digit Banxico code, the payouts' sending bank (absent from older sandboxes). */
+  senderBank: z.string().nullish(),
 });
 
 const inquiry = z.object({ result: z.enum(['valid', 'invalid', 'unknown']) });
@@ -46,6 +48,11 @@ const notice = z.discriminatedUnion('type', [
       paidAmount: z.number().int(),
       paidAt: z.string(),
       claveRastreo: z.string().nullish(),
+      /** Who paid (CONTRACT section 21); absent from notices of older sandboxes. */
+      payerAccount: z.string().nullish(),
+      payerName: z.string().nullish(),
+      payerBank: z.string().nullish(),
+      payerRfc: z.string().nullish(),
     }),
   }),
   z.object({
@@ -120,6 +127,7 @@ function payoutState(p: z.output<typeof payout>): PayoutState {
     finishedAt: date(p.returnedAt ?? p.finishedAt),
     upstreamRef: p.payoutId,
     claveRastreo: p.claveRastreo ?? '',
+    senderBank: p.senderBank ?? '',
   };
 }
 
@@ -229,7 +237,12 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
       // A repeat of an earlier submission answers the payout as it is now; only a refusal or a
       // failure is final here, anything else arrives later as a notice.
       const status = p.status === 'rejected' || p.status === 'failed' ? 'fail' : 'progress';
-      return { status, upstreamRef: p.payoutId, claveRastreo: p.claveRastreo ?? '' };
+      return {
+        status,
+        upstreamRef: p.payoutId,
+        claveRastreo: p.claveRastreo ?? '',
+        senderBank: p.senderBank ?? '',
+      };
     },
 
     async queryPayout(route, ref) {
@@ -293,8 +306,10 @@ export function createSandboxAdapter(options: { timeoutMs: number }): ChannelAda
           amount: n.data.paidAmount,
           claveRastreo: n.data.claveRastreo ?? '',
           paidAt: date(n.data.paidAt),
-          senderAccount: '',
-          senderName: '',
+          senderAccount: n.data.payerAccount ?? '',
+          senderName: n.data.payerName ?? '',
+          senderBank: n.data.payerBank ?? '',
+          senderRfcCurp: n.data.payerRfc ?? '',
           appliedByChannel: true,
           orderNoHint: n.data.orderRef,
         });

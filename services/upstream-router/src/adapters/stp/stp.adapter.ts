@@ -49,6 +49,9 @@ function payoutState(order: StpOrder): PayoutState {
     finishedAt: order.tsLiquidacion,
     upstreamRef: order.idEF === undefined ? undefined : String(order.idEF),
     claveRastreo: order.claveRastreo,
+    // A payout sent through STP leaves from STP's institution; its CEP page, once STP gives one, comes as urlCEP.
+    senderBank: STP_INSTITUTION,
+    cepUrl: order.urlCEP,
   };
 }
 
@@ -144,7 +147,12 @@ export function createStpAdapter(options: { timeoutMs: number }): ChannelAdapter
       const refusal = refusalOf(answer.resultado.id, answer.resultado.descripcionError ?? '');
       switch (refusal.kind) {
         case 'accepted':
-          return { status: 'progress', upstreamRef: String(answer.resultado.id), claveRastreo };
+          return {
+            status: 'progress',
+            upstreamRef: String(answer.resultado.id),
+            claveRastreo,
+            senderBank: STP_INSTITUTION,
+          };
         case 'payee_refused':
           return {
             status: 'fail',
@@ -160,7 +168,12 @@ export function createStpAdapter(options: { timeoutMs: number }): ChannelAdapter
               ambiguous: true,
             });
           const status = payoutStatusOf(order.estado) === 'fail' ? 'fail' : 'progress';
-          return { status, upstreamRef: order.idEF === undefined ? '' : String(order.idEF), claveRastreo };
+          return {
+            status,
+            upstreamRef: order.idEF === undefined ? '' : String(order.idEF),
+            claveRastreo,
+            senderBank: STP_INSTITUTION,
+          };
         }
         case 'unavailable':
           throw new UpstreamUnavailableError(`route ${route.id}: ${refusal.reason}`);

@@ -62,6 +62,8 @@ export const stpOrder = z
     institucionOperante: maybe(code),
     institucionContraparte: maybe(code),
     fechaOperacion: maybe(code),
+    /** Banxico's CEP page of a liquidated order, when STP gives one (CONTRACT section 21). */
+    urlCEP: text,
   })
   .transform(({ id, idEF, ...order }) => ({ ...order, idEF: idEF ?? id }));
 

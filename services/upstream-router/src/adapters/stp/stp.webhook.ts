@@ -11,6 +11,9 @@ import { type AbonoBody, abonoBody, type CambioEstadoBody, cambioEstadoBody } fr
 import { allowed, type StpRouteConfig } from './stp.route.js';
 import { operationDay } from './stp.text.js';
 
+/** Banxico's code of STP, the institution every payout of an STP route leaves from. */
+const STP_INSTITUTION = '90646';
+
 /**
  * `causa` of a `devolver` answer, by why the platform returns a deposit (STP's catalogue of return causes):
  * 1 the account does not exist, 3 the account is cancelled (its order is paid, closed or expired), 13 the
@@ -46,7 +49,7 @@ async function verified(
   abono: AbonoBody,
   config: StpRouteConfig,
   client: () => StpClient,
-): Promise<AbonoBody | WebhookReply> {
+): Promise<(AbonoBody & { urlCEP?: string | undefined }) | WebhookReply> {
   if (config.verifyDeposits === false) return abono;
   let order: Awaited<ReturnType<StpClient['consultaOrden']>>;
   try {
@@ -62,7 +65,8 @@ async function verified(
   if (!order) return reply(403, { mensaje: 'rechazado' }, 'unverified');
   const sameAccount = !order.cuentaBeneficiario || order.cuentaBeneficiario === abono.cuentaBeneficiario;
   if (order.monto !== abono.monto || !sameAccount) return reply(403, { mensaje: 'rechazado' }, 'unverified');
-  return abono;
+  // STP's own record may carry the deposit's CEP page (urlCEP); the abono itself never does.
+  return { ...abono, urlCEP: order.urlCEP };
 }
 
 async function abono(
@@ -87,7 +91,9 @@ async function abono(
       paidAt: checked.tsLiquidacion,
       senderAccount: checked.cuentaOrdenante ?? '',
       senderName: checked.nombreOrdenante ?? '',
+      senderBank: checked.institucionOrdenante ?? '',
       senderRfcCurp: checked.rfcCurpOrdenante ?? '',
+      cepUrl: checked.urlCEP,
       appliedByChannel: false,
     });
   } catch (err) {
@@ -104,6 +110,8 @@ type FinalState = {
   estado: string;
   status: Exclude<StpPayoutStatus, 'progress'>;
   finishedAt: Date | undefined;
+  /** Banxico's CEP page STP's record gives (urlCEP), when it was asked and has one. */
+  cepUrl?: string | undefined;
 };
 
 /**
@@ -134,7 +142,7 @@ async function stpState(
     return reply(403, { mensaje: 'rechazado' }, 'unverified');
   const status = payoutStatusOf(order.estado);
   if (status === 'progress') return reply(503, { mensaje: 'reintentar' });
-  return { estado: order.estado, status, finishedAt: order.tsLiquidacion };
+  return { estado: order.estado, status, finishedAt: order.tsLiquidacion, cepUrl: order.urlCEP };
 }
 
 /**
@@ -168,6 +176,8 @@ async function cambioEstado(
     payout: { upstreamRef: String(change.id) },
     status: state.status,
     finishedAt: state.finishedAt,
+    cepUrl: state.cepUrl,
+    senderBank: STP_INSTITUTION,
   });
   // A payout the router has not recorded yet (its answer is still being written): STP sends it again.
   if (outcome === 'unknown') return reply(404, { mensaje: 'desconocido' }, 'unknown_target');

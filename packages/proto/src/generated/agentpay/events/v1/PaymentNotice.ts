@@ -23,6 +23,18 @@ export interface PaymentNotice {
    * SPEI tracking key of the paying deposit; empty when the channel has none.
    */
   'clave_rastreo'?: (string);
+  /**
+   * Who paid, as SPEI reported the deposit (CONTRACT section 21: a refund goes back there); empty when the
+   * channel did not say. payer_bank is the sending bank's 5-digit Banxico code.
+   */
+  'payer_account'?: (string);
+  'payer_name'?: (string);
+  'payer_bank'?: (string);
+  'payer_rfc'?: (string);
+  /**
+   * Banxico's CEP page of the deposit, when the channel gives one.
+   */
+  'cep_url'?: (string);
 }
 
 /**
@@ -46,4 +58,16 @@ export interface PaymentNotice__Output {
    * SPEI tracking key of the paying deposit; empty when the channel has none.
    */
   'clave_rastreo': (string);
+  /**
+   * Who paid, as SPEI reported the deposit (CONTRACT section 21: a refund goes back there); empty when the
+   * channel did not say. payer_bank is the sending bank's 5-digit Banxico code.
+   */
+  'payer_account': (string);
+  'payer_name': (string);
+  'payer_bank': (string);
+  'payer_rfc': (string);
+  /**
+   * Banxico's CEP page of the deposit, when the channel gives one.
+   */
+  'cep_url': (string);
 }

@@ -24,6 +24,14 @@ export interface PayoutNotice {
    */
   'route_id'?: (string);
   'upstream_ref'?: (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gives one.
+   */
+  'cep_url'?: (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank'?: (string);
 }
 
 /**
@@ -49,4 +57,12 @@ export interface PayoutNotice__Output {
    */
   'route_id': (string);
   'upstream_ref': (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gives one.
+   */
+  'cep_url': (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank': (string);
 }

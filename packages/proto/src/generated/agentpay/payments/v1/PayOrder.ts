@@ -42,6 +42,18 @@ export interface PayOrder {
    * SPEI tracking key of the deposit that paid the order; empty until paid, or when the channel has none.
    */
   'clave_rastreo'?: (string);
+  /**
+   * Who paid, from the paying deposit (CONTRACT section 21; refunds go back there); empty when the channel
+   * did not say. payer_bank: the sending bank's 5-digit Banxico code. Internal: not in the merchant's view.
+   */
+  'payer_account'?: (string);
+  'payer_name'?: (string);
+  'payer_bank'?: (string);
+  'payer_rfc'?: (string);
+  /**
+   * Banxico's CEP page of the paying deposit, when the channel gave one.
+   */
+  'cep_url'?: (string);
 }
 
 export interface PayOrder__Output {
@@ -84,4 +96,16 @@ export interface PayOrder__Output {
    * SPEI tracking key of the deposit that paid the order; empty until paid, or when the channel has none.
    */
   'clave_rastreo': (string);
+  /**
+   * Who paid, from the paying deposit (CONTRACT section 21; refunds go back there); empty when the channel
+   * did not say. payer_bank: the sending bank's 5-digit Banxico code. Internal: not in the merchant's view.
+   */
+  'payer_account': (string);
+  'payer_name': (string);
+  'payer_bank': (string);
+  'payer_rfc': (string);
+  /**
+   * Banxico's CEP page of the paying deposit, when the channel gave one.
+   */
+  'cep_url': (string);
 }

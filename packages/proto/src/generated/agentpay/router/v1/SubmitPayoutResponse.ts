@@ -12,6 +12,10 @@ export interface SubmitPayoutResponse {
    * SPEI tracking key the channel gave the payout; empty when it has none (yet).
    */
   'clave_rastreo'?: (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank'?: (string);
 }
 
 export interface SubmitPayoutResponse__Output {
@@ -25,4 +29,8 @@ export interface SubmitPayoutResponse__Output {
    * SPEI tracking key the channel gave the payout; empty when it has none (yet).
    */
   'clave_rastreo': (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank': (string);
 }

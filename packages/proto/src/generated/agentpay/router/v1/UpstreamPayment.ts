@@ -13,6 +13,10 @@ export interface UpstreamPayment {
    * SPEI tracking key of the deposit that paid the order; empty until paid or when the channel has none.
    */
   'clave_rastreo'?: (string);
+  /**
+   * Banxico's CEP page of the paying deposit, when the channel gives one.
+   */
+  'cep_url'?: (string);
 }
 
 export interface UpstreamPayment__Output {
@@ -26,4 +30,8 @@ export interface UpstreamPayment__Output {
    * SPEI tracking key of the deposit that paid the order; empty until paid or when the channel has none.
    */
   'clave_rastreo': (string);
+  /**
+   * Banxico's CEP page of the paying deposit, when the channel gives one.
+   */
+  'cep_url': (string);
 }

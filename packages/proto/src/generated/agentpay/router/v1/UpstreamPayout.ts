@@ -17,6 +17,14 @@ export interface UpstreamPayout {
    * SPEI tracking key of the payout; empty when the channel has none.
    */
   'clave_rastreo'?: (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gives one (STP's urlCEP of a liquidated order).
+   */
+  'cep_url'?: (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank'?: (string);
 }
 
 export interface UpstreamPayout__Output {
@@ -35,4 +43,12 @@ export interface UpstreamPayout__Output {
    * SPEI tracking key of the payout; empty when the channel has none.
    */
   'clave_rastreo': (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gives one (STP's urlCEP of a liquidated order).
+   */
+  'cep_url': (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), when the channel has one.
+   */
+  'sender_bank': (string);
 }

@@ -32,6 +32,25 @@ export interface Transfer {
    * Once known it is kept: a later answer without one never blanks it.
    */
   'clave_rastreo'?: (string);
+  /**
+   * `transfer`, or `refund` (CONTRACT section 21: a payout returning a paid order's money to its payer; its
+   * transfer_no is the refundNo, its biz_transfer_no the bizRefundNo).
+   */
+  'kind'?: (string);
+  /**
+   * A refund's pay order; empty for a transfer.
+   */
+  'order_no'?: (string);
+  'biz_order_no'?: (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gave one.
+   */
+  'cep_url'?: (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), once the channel reported it; the
+   * CEP's emisor.
+   */
+  'sender_bank'?: (string);
 }
 
 export interface Transfer__Output {
@@ -64,4 +83,23 @@ export interface Transfer__Output {
    * Once known it is kept: a later answer without one never blanks it.
    */
   'clave_rastreo': (string);
+  /**
+   * `transfer`, or `refund` (CONTRACT section 21: a payout returning a paid order's money to its payer; its
+   * transfer_no is the refundNo, its biz_transfer_no the bizRefundNo).
+   */
+  'kind': (string);
+  /**
+   * A refund's pay order; empty for a transfer.
+   */
+  'order_no': (string);
+  'biz_order_no': (string);
+  /**
+   * Banxico's CEP page of the payout, when the channel gave one.
+   */
+  'cep_url': (string);
+  /**
+   * The sending bank's 5-digit Banxico code (the route's institution), once the channel reported it; the
+   * CEP's emisor.
+   */
+  'sender_bank': (string);
 }

@@ -2,6 +2,7 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CreateRefundRequest as _agentpay_transfers_v1_CreateRefundRequest, CreateRefundRequest__Output as _agentpay_transfers_v1_CreateRefundRequest__Output } from '../../../agentpay/transfers/v1/CreateRefundRequest.js';
 import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from '../../../agentpay/transfers/v1/CreateTransferRequest.js';
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from '../../../agentpay/transfers/v1/CreateTransferResponse.js';
 import type { HeldTransferRef as _agentpay_transfers_v1_HeldTransferRef, HeldTransferRef__Output as _agentpay_transfers_v1_HeldTransferRef__Output } from '../../../agentpay/transfers/v1/HeldTransferRef.js';
@@ -12,6 +13,7 @@ import type { ListPayeesResponse as _agentpay_transfers_v1_ListPayeesResponse, L
 import type { ListTransfersRequest as _agentpay_transfers_v1_ListTransfersRequest, ListTransfersRequest__Output as _agentpay_transfers_v1_ListTransfersRequest__Output } from '../../../agentpay/transfers/v1/ListTransfersRequest.js';
 import type { ListTransfersResponse as _agentpay_transfers_v1_ListTransfersResponse, ListTransfersResponse__Output as _agentpay_transfers_v1_ListTransfersResponse__Output } from '../../../agentpay/transfers/v1/ListTransfersResponse.js';
 import type { PayeeAction as _agentpay_transfers_v1_PayeeAction, PayeeAction__Output as _agentpay_transfers_v1_PayeeAction__Output } from '../../../agentpay/transfers/v1/PayeeAction.js';
+import type { RefundRef as _agentpay_transfers_v1_RefundRef, RefundRef__Output as _agentpay_transfers_v1_RefundRef__Output } from '../../../agentpay/transfers/v1/RefundRef.js';
 import type { RegisterPayeeRequest as _agentpay_transfers_v1_RegisterPayeeRequest, RegisterPayeeRequest__Output as _agentpay_transfers_v1_RegisterPayeeRequest__Output } from '../../../agentpay/transfers/v1/RegisterPayeeRequest.js';
 import type { RegisterPayeeResponse as _agentpay_transfers_v1_RegisterPayeeResponse, RegisterPayeeResponse__Output as _agentpay_transfers_v1_RegisterPayeeResponse__Output } from '../../../agentpay/transfers/v1/RegisterPayeeResponse.js';
 import type { RegisteredPayee as _agentpay_transfers_v1_RegisteredPayee, RegisteredPayee__Output as _agentpay_transfers_v1_RegisteredPayee__Output } from '../../../agentpay/transfers/v1/RegisteredPayee.js';
@@ -39,6 +41,25 @@ export interface TransferServiceClient extends grpc.Client {
   approvePayee(argument: _agentpay_transfers_v1_PayeeAction, callback: grpc.requestCallback<_agentpay_transfers_v1_RegisteredPayee__Output>): grpc.ClientUnaryCall;
   
   /**
+   * Refunds a paid order to its payer's account (CONTRACT section 21): a payout of kind `refund`;
+   * idempotent on mch_no + biz_refund_no. Errors: REFUND_NOT_POSSIBLE (naming why), DUPLICATE_REFUND,
+   * INSUFFICIENT_BALANCE, PAYOUT_LIMIT_EXCEEDED, NO_UPSTREAM_ROUTE, UPSTREAM_UNAVAILABLE.
+   */
+  CreateRefund(argument: _agentpay_transfers_v1_CreateRefundRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  CreateRefund(argument: _agentpay_transfers_v1_CreateRefundRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  CreateRefund(argument: _agentpay_transfers_v1_CreateRefundRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  CreateRefund(argument: _agentpay_transfers_v1_CreateRefundRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Refunds a paid order to its payer's account (CONTRACT section 21): a payout of kind `refund`;
+   * idempotent on mch_no + biz_refund_no. Errors: REFUND_NOT_POSSIBLE (naming why), DUPLICATE_REFUND,
+   * INSUFFICIENT_BALANCE, PAYOUT_LIMIT_EXCEEDED, NO_UPSTREAM_ROUTE, UPSTREAM_UNAVAILABLE.
+   */
+  createRefund(argument: _agentpay_transfers_v1_CreateRefundRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  createRefund(argument: _agentpay_transfers_v1_CreateRefundRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  createRefund(argument: _agentpay_transfers_v1_CreateRefundRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  createRefund(argument: _agentpay_transfers_v1_CreateRefundRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * Creates and submits a transfer; idempotent on mch_no + biz_transfer_no. Errors: PAYEE_TYPE_NOT_AVAILABLE,
    * PAYEE_CODE_NOT_AVAILABLE, INVALID_PAYEE_ACCOUNT, DUPLICATE_TRANSFER, INSUFFICIENT_BALANCE,
    * NO_UPSTREAM_ROUTE, UPSTREAM_UNAVAILABLE.
@@ -56,6 +77,21 @@ export interface TransferServiceClient extends grpc.Client {
   createTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
   createTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
   createTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Reads one refund by either identifier. Errors: REFUND_NOT_FOUND.
+   */
+  GetRefund(argument: _agentpay_transfers_v1_RefundRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  GetRefund(argument: _agentpay_transfers_v1_RefundRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  GetRefund(argument: _agentpay_transfers_v1_RefundRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  GetRefund(argument: _agentpay_transfers_v1_RefundRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  /**
+   * Reads one refund by either identifier. Errors: REFUND_NOT_FOUND.
+   */
+  getRefund(argument: _agentpay_transfers_v1_RefundRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  getRefund(argument: _agentpay_transfers_v1_RefundRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  getRefund(argument: _agentpay_transfers_v1_RefundRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  getRefund(argument: _agentpay_transfers_v1_RefundRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
   
   /**
    * Reads one transfer by either identifier. Errors: TRANSFER_NOT_FOUND.
@@ -212,11 +248,23 @@ export interface TransferServiceHandlers extends grpc.UntypedServiceImplementati
   ApprovePayee: grpc.handleUnaryCall<_agentpay_transfers_v1_PayeeAction__Output, _agentpay_transfers_v1_RegisteredPayee>;
   
   /**
+   * Refunds a paid order to its payer's account (CONTRACT section 21): a payout of kind `refund`;
+   * idempotent on mch_no + biz_refund_no. Errors: REFUND_NOT_POSSIBLE (naming why), DUPLICATE_REFUND,
+   * INSUFFICIENT_BALANCE, PAYOUT_LIMIT_EXCEEDED, NO_UPSTREAM_ROUTE, UPSTREAM_UNAVAILABLE.
+   */
+  CreateRefund: grpc.handleUnaryCall<_agentpay_transfers_v1_CreateRefundRequest__Output, _agentpay_transfers_v1_CreateTransferResponse>;
+  
+  /**
    * Creates and submits a transfer; idempotent on mch_no + biz_transfer_no. Errors: PAYEE_TYPE_NOT_AVAILABLE,
    * PAYEE_CODE_NOT_AVAILABLE, INVALID_PAYEE_ACCOUNT, DUPLICATE_TRANSFER, INSUFFICIENT_BALANCE,
    * NO_UPSTREAM_ROUTE, UPSTREAM_UNAVAILABLE.
    */
   CreateTransfer: grpc.handleUnaryCall<_agentpay_transfers_v1_CreateTransferRequest__Output, _agentpay_transfers_v1_CreateTransferResponse>;
+  
+  /**
+   * Reads one refund by either identifier. Errors: REFUND_NOT_FOUND.
+   */
+  GetRefund: grpc.handleUnaryCall<_agentpay_transfers_v1_RefundRef__Output, _agentpay_transfers_v1_Transfer>;
   
   /**
    * Reads one transfer by either identifier. Errors: TRANSFER_NOT_FOUND.
@@ -272,7 +320,9 @@ export interface TransferServiceHandlers extends grpc.UntypedServiceImplementati
 
 export interface TransferServiceDefinition extends grpc.ServiceDefinition {
   ApprovePayee: MethodDefinition<_agentpay_transfers_v1_PayeeAction, _agentpay_transfers_v1_RegisteredPayee, _agentpay_transfers_v1_PayeeAction__Output, _agentpay_transfers_v1_RegisteredPayee__Output>
+  CreateRefund: MethodDefinition<_agentpay_transfers_v1_CreateRefundRequest, _agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateRefundRequest__Output, _agentpay_transfers_v1_CreateTransferResponse__Output>
   CreateTransfer: MethodDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferRequest__Output, _agentpay_transfers_v1_CreateTransferResponse__Output>
+  GetRefund: MethodDefinition<_agentpay_transfers_v1_RefundRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_RefundRef__Output, _agentpay_transfers_v1_Transfer__Output>
   GetTransfer: MethodDefinition<_agentpay_transfers_v1_TransferRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_TransferRef__Output, _agentpay_transfers_v1_Transfer__Output>
   GetTransferHistory: MethodDefinition<_agentpay_transfers_v1_TransferHistoryRequest, _agentpay_transfers_v1_TransferHistory, _agentpay_transfers_v1_TransferHistoryRequest__Output, _agentpay_transfers_v1_TransferHistory__Output>
   Inquire: MethodDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_Inquiry, _agentpay_transfers_v1_InquireRequest__Output, _agentpay_transfers_v1_Inquiry__Output>

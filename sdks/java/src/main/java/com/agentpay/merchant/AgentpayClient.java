@@ -169,6 +169,26 @@ public final class AgentpayClient {
     return call(Endpoint.QUERY_TRANSFER_ORDER, ref.toMap(), data -> TransferOrder.from(Fields.object(data)), options);
   }
 
+  /** Refunds a paid order to its payer's account: all that is left, or the amount given; idempotent on bizRefundNo. */
+  public Envelope<RefundResult> refund(RefundParams params) {
+    return refund(params, new RequestOptions());
+  }
+
+  /** refund with per-request {@link RequestOptions}. */
+  public Envelope<RefundResult> refund(RefundParams params, RequestOptions options) {
+    return call(Endpoint.REFUND, params.toMap(), data -> RefundResult.from(Fields.object(data)), options);
+  }
+
+  /** A refund by refundNo or bizRefundNo, with its CEP facts once it succeeded. */
+  public Envelope<Refund> queryRefund(RefundRef ref) {
+    return queryRefund(ref, new RequestOptions());
+  }
+
+  /** queryRefund with per-request {@link RequestOptions}. */
+  public Envelope<Refund> queryRefund(RefundRef ref, RequestOptions options) {
+    return call(Endpoint.QUERY_REFUND, ref.toMap(), data -> Refund.from(Fields.object(data)), options);
+  }
+
   /** Asks the platform to re-read a payment order's status from upstream. */
   public Envelope<SyncResult> syncPayOrder(PayOrderRef ref) {
     return syncPayOrder(ref, new RequestOptions());

@@ -22,7 +22,9 @@ public record PayOrder(
     String closeTime,
     String expiredTime,
     String attach,
-    String claveRastreo) {
+    String claveRastreo,
+    Cep cep,
+    String cepUrl) {
   static PayOrder from(Map<String, Object> m) {
     return new PayOrder(
         Fields.str(m, "bizOrderNo"),
@@ -42,6 +44,8 @@ public record PayOrder(
         Fields.str(m, "closeTime"),
         Fields.str(m, "expiredTime"),
         Fields.str(m, "attach"),
-        Fields.str(m, "claveRastreo"));
+        Fields.str(m, "claveRastreo"),
+        Cep.from(m.get("cep")),
+        Fields.str(m, "cepUrl"));
   }
 }

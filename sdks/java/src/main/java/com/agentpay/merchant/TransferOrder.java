@@ -18,7 +18,9 @@ public record TransferOrder(
     String status,
     String finishTime,
     String attach,
-    String claveRastreo) {
+    String claveRastreo,
+    Cep cep,
+    String cepUrl) {
   static TransferOrder from(Map<String, Object> m) {
     return new TransferOrder(
         Fields.str(m, "bizTransferNo"),
@@ -34,6 +36,8 @@ public record TransferOrder(
         Fields.str(m, "status"),
         Fields.str(m, "finishTime"),
         Fields.str(m, "attach"),
-        Fields.str(m, "claveRastreo"));
+        Fields.str(m, "claveRastreo"),
+        Cep.from(m.get("cep")),
+        Fields.str(m, "cepUrl"));
   }
 }

@@ -52,7 +52,7 @@ public final class Conformance {
         new Class<?>[] {
           OptionItem.class, PayResult.class, PayBody.class, PayOrder.class, InquiryResult.class,
           TransferResult.class, TransferOrder.class, SyncResult.class, Balance.class, BalanceRecord.class,
-          BalanceRecordPage.class
+          BalanceRecordPage.class, RefundResult.class, Refund.class, Cep.class
         }) {
       List<Object> names = new ArrayList<>();
       for (RecordComponent rc : type.getRecordComponents()) names.add(rc.getName());
@@ -62,7 +62,8 @@ public final class Conformance {
     Map<String, Object> params = new LinkedHashMap<>();
     for (Class<?> type :
         new Class<?>[] {
-          PayParams.class, CloseParams.class, InquiryParams.class, TransferParams.class, BalanceRecordsParams.class
+          PayParams.class, CloseParams.class, InquiryParams.class, TransferParams.class, BalanceRecordsParams.class,
+          RefundParams.class
         }) {
       List<Object> names = new ArrayList<>();
       for (var m : type.getDeclaredMethods()) {
