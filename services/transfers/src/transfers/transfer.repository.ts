@@ -234,6 +234,8 @@ export function staleSubmissions(db: Kysely<Database>, before: Date, limit: numb
     .selectFrom('transfers')
     .selectAll()
     .where('status', '=', 'submitting')
+    // A batch's items are withdrawn with their batch (batches/batch.service.ts sweepAccepting).
+    .where('batch_no', 'is', null)
     .where('created_at', '<', before)
     .orderBy('created_at')
     .limit(limit)
@@ -259,6 +261,8 @@ export function progressDueQuery(db: Kysely<Database>, before: Date, limit: numb
       .selectFrom('transfers')
       .selectAll()
       .where('status', '=', 'progress')
+      // A queued batch item is not upstream yet: the batch sender owns it until it is sent.
+      .where('submission', '<>', 'queued')
       // Last changed and last checked before `before`, as one key: transfers_progress_check_idx reads only these.
       .where(sql<Date>`greatest(updated_at, checked_at)`, '<', before)
       .orderBy(sql`greatest(updated_at, checked_at)`)

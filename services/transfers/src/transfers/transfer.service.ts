@@ -75,6 +75,8 @@ export function createTransferService(deps: TransferServiceDeps) {
 
   return {
     create: submission.create,
+    /** How a transfer moves once it exists (the batch sender moves batch items with it). */
+    outcomes,
 
     /** GetTransfer: one of the merchant's transfers by either identifier (both must match when both given). */
     async get(ref: TransferRef): Promise<TransferRow> {

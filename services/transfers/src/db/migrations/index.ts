@@ -8,6 +8,7 @@ import * as progressCheckIndex from './20261124T0600_progress_check_index.js';
 import * as claveRastreo from './20261126T2300_clave_rastreo.js';
 import * as transferSearch from './20261127T0300_transfer_search.js';
 import * as payees from './20261128T1000_payees.js';
+import * as transferBatches from './20261128T2100_transfer_batches.js';
 
 /** Every migration of the transfers database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T2300_clave_rastreo': claveRastreo,
   '20261127T0300_transfer_search': transferSearch,
   '20261128T1000_payees': payees,
+  '20261128T2100_transfer_batches': transferBatches,
 };
