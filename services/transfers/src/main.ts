@@ -4,12 +4,12 @@ import { noticeSubject, startOutboxRelay, statusChangedSubject } from '@agentpay
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { type Clock, systemClock } from '@agentpay/runtime';
 import { bootstrapService } from '@agentpay/service';
+import { startBatchSender } from './batches/batch.sender.js';
+import { createBatchService } from './batches/batch.service.js';
 import { transfersEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import type { Database } from './db/schema.js';
 import { createInquiryService } from './inquiries/inquiry.service.js';
-import { startBatchSender } from './batches/batch.sender.js';
-import { createBatchService } from './batches/batch.service.js';
 import { connectLedger } from './ledger/ledger.client.js';
 import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
 import { createPayeeRegistry } from './payees/payee.service.js';

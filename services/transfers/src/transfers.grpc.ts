@@ -43,7 +43,8 @@ export function createTransferHandlers(deps: TransfersGrpcDeps): TransferService
         clientIp: req.client_ip,
         requestedBy: req.requested_by,
         items: req.items.map((item, i) => {
-          if (!item.biz_transfer_no) throw new AppError('INVALID_PARAMETER', `items[${i}].bizTransferNo: required`);
+          if (!item.biz_transfer_no)
+            throw new AppError('INVALID_PARAMETER', `items[${i}].bizTransferNo: required`);
           const amount = Number(item.amount);
           if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_AMOUNT_CENTAVOS)
             throw new AppError('INVALID_PARAMETER', `items[${i}].amount: out of range`);
@@ -70,7 +71,11 @@ export function createTransferHandlers(deps: TransfersGrpcDeps): TransferService
         { mchNo, batchNo: req.batch_no, bizBatchNo: req.biz_batch_no },
         { cursor: req.cursor, limit: req.limit },
       );
-      return { batch: toTransferBatch(page), items: page.items.map(toTransfer), next_cursor: page.nextCursor };
+      return {
+        batch: toTransferBatch(page),
+        items: page.items.map(toTransfer),
+        next_cursor: page.nextCursor,
+      };
     }),
     CreateTransfer: unary(logger, async (req, call) => {
       const merchant = merchantOf(req.merchant);

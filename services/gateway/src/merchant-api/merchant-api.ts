@@ -92,7 +92,9 @@ function firstIssue(error: z.ZodError): string {
   // An array index reads as JavaScript writes it: items[3].amount.
   const field =
     issue.path
-      .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
+      .map((part, i) =>
+        typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`,
+      )
       .join('') || 'request';
   return `${field} (${issue.message})`;
 }
@@ -218,8 +220,10 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
 
   for (const route of deps.routes) {
     // The request's span is active while the route works, so gRPC calls carry its traceparent.
-    app.post(route.path, { ...(route.bodyLimitBytes && { bodyLimit: route.bodyLimitBytes }) }, (request, reply) =>
-      withContext(request.trace.context, () => handle(route, request, reply)),
+    app.post(
+      route.path,
+      { ...(route.bodyLimitBytes && { bodyLimit: route.bodyLimitBytes }) },
+      (request, reply) => withContext(request.trace.context, () => handle(route, request, reply)),
     );
   }
 

@@ -1,5 +1,11 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, TransferBatchesTable, TransferBatchRow, TransferRow, TransfersTable } from '../db/schema.js';
+import type {
+  Database,
+  TransferBatchesTable,
+  TransferBatchRow,
+  TransferRow,
+  TransfersTable,
+} from '../db/schema.js';
 
 // Built by the database like transfer numbers: 'B' + UTC yyyyMMddHHmmss + 12-digit sequence (27 characters).
 const nextBatchNo = sql<string>`'B' || to_char(clock_timestamp() at time zone 'UTC', 'YYYYMMDDHH24MISS') || lpad(nextval('transfer_batch_no_seq')::text, 12, '0')`;
@@ -21,7 +27,10 @@ export type NewBatchItem = Omit<
 >;
 
 /** Inserts the batch as `accepting`, or nothing when the merchant has one with this biz_batch_no already. */
-export function insertBatch(trx: Transaction<Database>, batch: NewBatch): Promise<TransferBatchRow | undefined> {
+export function insertBatch(
+  trx: Transaction<Database>,
+  batch: NewBatch,
+): Promise<TransferBatchRow | undefined> {
   return trx
     .insertInto('transfer_batches')
     .values({ ...batch, batch_no: nextBatchNo, state: 'accepting' })

@@ -93,7 +93,10 @@ export function startBatchSender(deps: BatchSenderDeps) {
         });
         return true;
       }
-      logger.error({ err, transferNo: row.transfer_no }, 'batch item outcome unknown; left to reconciliation');
+      logger.error(
+        { err, transferNo: row.transfer_no },
+        'batch item outcome unknown; left to reconciliation',
+      );
       await settleSent(db, row.transfer_no, 'unknown');
       return true;
     }

@@ -260,7 +260,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     ): Promise<BatchView & { items: TransferRow[]; nextCursor: string }> {
       const batch = await findBatch(db, ref);
       // A batch whose freeze has not answered yet does not exist for the merchant.
-      if (!batch || batch.state !== 'accepted') throw new AppError('TRANSFER_NOT_FOUND');
+      if (batch?.state !== 'accepted') throw new AppError('TRANSFER_NOT_FOUND');
       const limit = page.limit || 100;
       if (limit < 1 || limit > 500) throw new AppError('INVALID_PARAMETER', 'limit (must be 1..500)');
       const items = await batchItemsPage(db, batch.batch_no, page.cursor, limit + 1);
@@ -291,7 +291,10 @@ export function createBatchService(deps: BatchServiceDeps) {
             );
           }
           if (await withdrawBatch(db, batch.batch_no)) moved++;
-          logger.warn({ batchNo: batch.batch_no }, 'abandoned batch never accepted: freezes voided, withdrawn');
+          logger.warn(
+            { batchNo: batch.batch_no },
+            'abandoned batch never accepted: freezes voided, withdrawn',
+          );
         } catch (err) {
           logger.warn({ err, batchNo: batch.batch_no }, 'abandoned batch could not be withdrawn; will retry');
         }

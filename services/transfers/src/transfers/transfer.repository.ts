@@ -230,16 +230,18 @@ export function recordClaveRastreo(
 
 /** Transfers still `submitting` since before `before`: their submitter is gone (or was refused and left them to void). */
 export function staleSubmissions(db: Kysely<Database>, before: Date, limit: number): Promise<TransferRow[]> {
-  return db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('status', '=', 'submitting')
-    // A batch's items are withdrawn with their batch (batches/batch.service.ts sweepAccepting).
-    .where('batch_no', 'is', null)
-    .where('created_at', '<', before)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('transfers')
+      .selectAll()
+      .where('status', '=', 'submitting')
+      // A batch's items are withdrawn with their batch (batches/batch.service.ts sweepAccepting).
+      .where('batch_no', 'is', null)
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /**
