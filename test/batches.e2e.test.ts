@@ -50,7 +50,7 @@ function items(count: number, over: (i: number) => Record<string, unknown> = () 
   return Array.from({ length: count }, (_, i) => ({
     bizTransferNo: `${prefix}-${i}`,
     // 1.00 .. 10.99 pesos: a mix of amounts, all with centavos.
-    amount: 1 + (i % 10) + (i % 100) / 100,
+    amount: (100 + (i % 10) * 100 + (i % 100)) / 100,
     title: 'Payroll',
     reason: 'nomina',
     payeeType: 'spei_transfer',
