@@ -74,7 +74,9 @@ export function createBatchService(deps: BatchServiceDeps) {
    * ledger refuses it (the refusal is thrown). Safe to repeat: the freeze is idempotent by transfer.
    */
   async function accept(batch: TransferBatchRow, limits: Merchant['payoutLimits']): Promise<void> {
+    const started = performance.now();
     const items = await batchItems(db, batch.batch_no);
+    const read = performance.now();
     try {
       await ledger.freezeBatch(
         {
@@ -101,8 +103,19 @@ export function createBatchService(deps: BatchServiceDeps) {
       logger.warn({ err, batchNo: batch.batch_no }, 'batch freeze failed; left accepting for a retry');
       throw new AppError('SERVICE_UNAVAILABLE', 'ledger unavailable; send the same batch again');
     }
+    const frozen = performance.now();
     if (await markAccepted(db, batch.batch_no)) {
-      logger.info({ batchNo: batch.batch_no, count: items.length }, 'batch accepted; items queued');
+      const ms = (from: number, to: number) => Math.round(to - from);
+      logger.info(
+        {
+          batchNo: batch.batch_no,
+          count: items.length,
+          readMs: ms(started, read),
+          freezeMs: ms(read, frozen),
+          queueMs: ms(frozen, performance.now()),
+        },
+        'batch accepted; items queued',
+      );
       deps.onQueued?.();
     }
   }
@@ -164,6 +177,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   return {
     /** CreateTransferBatch: idempotent on (mch_no, biz_batch_no). */
     async create(merchant: Merchant, input: NewBatch): Promise<{ view: BatchView; created: boolean }> {
+      const started = performance.now();
       const rows = await validate(merchant, input);
       const fingerprint = requestFingerprint({
         notify_url: input.notifyUrl,
@@ -247,6 +261,10 @@ export function createBatchService(deps: BatchServiceDeps) {
         if (!winner) throw new AppError('SERVICE_UNAVAILABLE', 'batch is being created, try again');
         return repeat(winner);
       }
+      logger.info(
+        { batchNo: batch.batch_no, insertMs: Math.round(performance.now() - started) },
+        'batch inserted; freezing',
+      );
       await accept(batch, merchant.payoutLimits);
       const current = await findBatch(db, ref);
       if (!current) throw new AppError('INTERNAL_ERROR');
