@@ -8,6 +8,7 @@ import type {
 } from '@agentpay/proto';
 import type { Kysely } from 'kysely';
 import { type Approvals, type OperationRegistry, registerApprovals } from './approvals/index.js';
+import { createBatchRequests, registerBatchesDashboard } from './batches/index.js';
 import { createSettingRequests, registerControlsDashboard, registerLimitsAdmin } from './controls/index.js';
 import type { Database } from './db/schema.js';
 import { registerDeliveriesAdmin } from './deliveries/index.js';
@@ -143,6 +144,14 @@ export function registerDashboardModules(dash: FastifyInstance, deps: ModulesDep
     notifier: deps.notifier,
   });
   registerLedgerDashboard(dash, { client: deps.ledger, timeoutMs: deps.timeoutMs, timeZone: deps.timeZone });
+  registerBatchesDashboard(dash, {
+    requests: createBatchRequests(deps.db),
+    merchants: deps.merchants,
+    people: deps.people,
+    transfers: deps.transfers,
+    timeoutMs: deps.timeoutMs,
+    timeZone: deps.timeZone,
+  });
   registerControlsDashboard(dash, {
     requests: createSettingRequests(deps.db),
     merchants: deps.merchants,
