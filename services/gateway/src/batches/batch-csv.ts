@@ -48,6 +48,8 @@ export type CellProblem =
 export interface RowCheck {
   /** The row's line in the file (the header is line 1). */
   line: number;
+  /** The row's cells as written (trimmed), to show beside its errors. */
+  cells: Record<Column, string>;
   item?: BatchRequestItem;
   errors: { column: Column; problem: CellProblem }[];
 }
@@ -150,9 +152,10 @@ function checkRow(cells: Record<Column, string>, line: number, seen: Map<string,
       if (!payeeCode) problem('payeeCode', 'required');
     }
   }
-  if (errors.length > 0 || amount === undefined) return { line, errors };
+  if (errors.length > 0 || amount === undefined) return { line, cells, errors };
   return {
     line,
+    cells,
     errors,
     item: {
       bizTransferNo: cells.bizTransferNo,

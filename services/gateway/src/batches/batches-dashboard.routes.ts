@@ -66,6 +66,12 @@ const checkView = (check: FileCheck) => ({
   amount: centavosToAmount(check.amount),
   rows: check.rows.map((r) => ({
     line: r.line,
+    cells: {
+      bizTransferNo: r.cells.bizTransferNo,
+      amount: r.cells.amount,
+      payeeAccount: r.cells.payeeAccount,
+      payeeName: r.cells.payeeName,
+    },
     errors: r.errors,
     ...(r.item && { item: { ...r.item, amount: centavosToAmount(r.item.amount) } }),
   })),
