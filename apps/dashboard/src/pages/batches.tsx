@@ -37,6 +37,7 @@ export const batchesMessages = defineDictionaries(
     'batches.review': 'Revisión del archivo',
     'batches.rows': 'Filas del archivo',
     'batches.summary': '{count} filas, total {amount}.',
+    'batches.summaryBad': '{count} filas.',
     'batches.hasErrors':
       'El archivo tiene errores en {n} filas: corrígelo y vuelve a subirlo. No se envió nada.',
     'batches.allGood': 'Todas las filas están correctas.',
@@ -99,6 +100,7 @@ export const batchesMessages = defineDictionaries(
     'batches.review': 'File check',
     'batches.rows': 'Rows of the file',
     'batches.summary': '{count} rows, total {amount}.',
+    'batches.summaryBad': '{count} rows.',
     'batches.hasErrors': 'The file has errors in {n} rows: fix it and upload it again. Nothing was sent.',
     'batches.allGood': 'Every row is correct.',
     'batches.line': 'Line',
@@ -394,10 +396,12 @@ function Upload(props: { api: ReturnType<typeof batchesApi>; onRequested(ref: st
           ))}
           {checked.check.rows.length > 0 && (
             <p>
-              {t('batches.summary', {
-                count: checked.check.count,
-                amount: formatMoney(checked.check.amount, lang),
-              })}
+              {checked.check.ok
+                ? t('batches.summary', {
+                    count: checked.check.count,
+                    amount: formatMoney(checked.check.amount, lang),
+                  })
+                : t('batches.summaryBad', { count: checked.check.count })}
             </p>
           )}
           {checked.check.rows.length > 0 &&

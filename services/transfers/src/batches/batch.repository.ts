@@ -102,44 +102,43 @@ export function batchItems(db: Kysely<Database>, batchNo: string): Promise<Trans
 }
 
 /**
- * The ledger froze the batch: it becomes `accepted` and its items `progress`, queued for the sender, in
- * one transaction. False when another caller accepted or withdrew it first.
+ * The ledger froze the batch: it becomes `accepted` and its items `progress`, queued for the sender (the
+ * caller's transaction holds both). False when another caller accepted or withdrew it first.
  */
-export async function markAccepted(db: Kysely<Database>, batchNo: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const batch = await trx
-      .updateTable('transfer_batches')
-      .set({ state: 'accepted', updated_at: sql<Date>`now()` })
-      .where('batch_no', '=', batchNo)
-      .where('state', '=', 'accepting')
-      .executeTakeFirst();
-    if (batch.numUpdatedRows === 0n) return false;
-    await trx
-      .updateTable('transfers')
-      .set({ status: 'progress', submission: 'queued', updated_at: sql<Date>`now()` })
-      .where('batch_no', '=', batchNo)
-      .where('status', '=', 'submitting')
-      .execute();
-    return true;
-  });
+export async function markAccepted(trx: Transaction<Database>, batchNo: string): Promise<boolean> {
+  const batch = await trx
+    .updateTable('transfer_batches')
+    .set({ state: 'accepted', updated_at: sql<Date>`now()` })
+    .where('batch_no', '=', batchNo)
+    .where('state', '=', 'accepting')
+    .executeTakeFirst();
+  if (batch.numUpdatedRows === 0n) return false;
+  await trx
+    .updateTable('transfers')
+    .set({ status: 'progress', submission: 'queued', updated_at: sql<Date>`now()` })
+    .where('batch_no', '=', batchNo)
+    .where('status', '=', 'submitting')
+    .execute();
+  return true;
 }
 
-/** The ledger refused the batch (nothing was frozen): the batch and its items go, so the key is free again. */
-export async function withdrawBatch(db: Kysely<Database>, batchNo: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const gone = await trx
-      .deleteFrom('transfer_batches')
-      .where('batch_no', '=', batchNo)
-      .where('state', '=', 'accepting')
-      .executeTakeFirst();
-    if (gone.numDeletedRows === 0n) return false;
-    await trx
-      .deleteFrom('transfers')
-      .where('batch_no', '=', batchNo)
-      .where('status', '=', 'submitting')
-      .execute();
-    return true;
-  });
+/**
+ * The ledger refused the batch (nothing was frozen): the batch and its items go, so the key is free again
+ * (the caller's transaction holds both).
+ */
+export async function withdrawBatch(trx: Transaction<Database>, batchNo: string): Promise<boolean> {
+  const gone = await trx
+    .deleteFrom('transfer_batches')
+    .where('batch_no', '=', batchNo)
+    .where('state', '=', 'accepting')
+    .executeTakeFirst();
+  if (gone.numDeletedRows === 0n) return false;
+  await trx
+    .deleteFrom('transfers')
+    .where('batch_no', '=', batchNo)
+    .where('status', '=', 'submitting')
+    .execute();
+  return true;
 }
 
 /** Batches still `accepting` since before `before`: their request died between the insert and the freeze. */

@@ -1,6 +1,6 @@
 import type { Logger } from '@agentpay/logger';
 import { traceparentOr } from '@agentpay/proto';
-import type { Clock } from '@agentpay/runtime';
+import { type Clock, startBackgroundLoop } from '@agentpay/runtime';
 import { type CodeName, isAppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
 import type { Database, TransferRow } from '../db/schema.js';
@@ -43,9 +43,6 @@ const REFUSED: ReadonlySet<CodeName> = new Set<CodeName>([
  */
 export function startBatchSender(deps: BatchSenderDeps) {
   const { db, router, logger, outcomes } = deps;
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  let nudged = false;
 
   /** Sends one item; false when it is still queued (taken by another sender, or to be tried again). */
   async function sendOne(row: TransferRow): Promise<boolean> {
@@ -103,12 +100,13 @@ export function startBatchSender(deps: BatchSenderDeps) {
   }
 
   /** One round: every queued item (up to a page) sent with bounded concurrency; answers how many left the queue. */
-  async function round(): Promise<number> {
+  async function round(signal: AbortSignal): Promise<number> {
     const rows = await queuedItems(db, 500);
     let next = 0;
     let done = 0;
     const worker = async () => {
-      while (!stopped && next < rows.length) {
+      // A stop lets the items in flight finish and sends no more: the rest stay queued for the next start.
+      while (!signal.aborted && next < rows.length) {
         const row = rows[next++];
         if (!row) break;
         try {
@@ -122,41 +120,19 @@ export function startBatchSender(deps: BatchSenderDeps) {
     return done;
   }
 
-  const loop = (async () => {
-    while (!stopped) {
-      let sent = 0;
-      try {
-        sent = await round();
-      } catch (err) {
-        logger.warn({ err }, 'batch sender round failed');
-      }
-      if (sent > 0 || stopped) continue;
-      if (nudged) {
-        nudged = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, deps.intervalMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  })();
+  const loop = startBackgroundLoop({
+    name: 'batch sender',
+    logger,
+    intervalMs: deps.intervalMs,
+    round,
+    // Items left the queue: more may be waiting. None did (all taken, or to be tried again): pause.
+    next: (done) => (done > 0 ? 'more' : 'idle'),
+  });
 
   return {
     /** Starts a round now (items were just queued). */
-    nudge(): void {
-      nudged = true;
-      wake?.();
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      wake?.();
-      await loop;
-    },
+    nudge: () => loop.kick(),
+    stop: () => loop.stop(),
   };
 }
 

@@ -97,14 +97,14 @@ export function createBatchService(deps: BatchServiceDeps) {
         (err.codeName === 'INSUFFICIENT_BALANCE' || err.codeName === 'PAYOUT_LIMIT_EXCEEDED')
       ) {
         // The ledger froze nothing of it: the batch never existed, and its keys are free again.
-        await withdrawBatch(db, batch.batch_no);
+        await db.transaction().execute((trx) => withdrawBatch(trx, batch.batch_no));
         throw err;
       }
       logger.warn({ err, batchNo: batch.batch_no }, 'batch freeze failed; left accepting for a retry');
       throw new AppError('SERVICE_UNAVAILABLE', 'ledger unavailable; send the same batch again');
     }
     const frozen = performance.now();
-    if (await markAccepted(db, batch.batch_no)) {
+    if (await db.transaction().execute((trx) => markAccepted(trx, batch.batch_no))) {
       const ms = (from: number, to: number) => Math.round(to - from);
       logger.info(
         {
@@ -308,7 +308,7 @@ export function createBatchService(deps: BatchServiceDeps) {
               { timeoutMs: deps.ledgerTimeoutMs },
             );
           }
-          if (await withdrawBatch(db, batch.batch_no)) moved++;
+          if (await db.transaction().execute((trx) => withdrawBatch(trx, batch.batch_no))) moved++;
           logger.warn(
             { batchNo: batch.batch_no },
             'abandoned batch never accepted: freezes voided, withdrawn',
