@@ -41,28 +41,38 @@ export function insertBatch(
 
 /**
  * Inserts every item as a transfer still `submitting` (invisible to the merchant until the ledger froze
- * the batch), in one statement; numbered in the items' order. Items whose bizTransferNo the merchant has
- * used already are skipped: the caller compares the count and rolls back.
+ * the batch), in one statement whose parameters are one array per column (its text never grows with the
+ * batch), numbered in the items' order. Items whose bizTransferNo the merchant has used already are
+ * skipped: the caller compares the count and rolls back. Answers what the ledger's freeze needs.
  */
-export function insertItems(
+export async function insertItems(
   trx: Transaction<Database>,
   batchNo: string,
   items: readonly NewBatchItem[],
-): Promise<{ transfer_no: string }[]> {
-  return trx
-    .insertInto('transfers')
-    .values(
-      items.map((item) => ({
-        ...item,
-        batch_no: batchNo,
-        transfer_no: nextTransferNo,
-        status: 'submitting' as const,
-        submission: 'pending' as const,
-      })),
-    )
-    .onConflict((oc) => oc.constraint('transfers_mch_biz_key').doNothing())
-    .returning('transfer_no')
-    .execute();
+): Promise<Pick<TransferRow, 'transfer_no' | 'biz_transfer_no' | 'amount' | 'fee'>[]> {
+  const column = <T>(pick: (item: NewBatchItem) => T) => items.map(pick);
+  const text = (pick: (item: NewBatchItem) => string | undefined) => column((item) => pick(item) ?? '');
+  const { rows } = await sql<Pick<TransferRow, 'transfer_no' | 'biz_transfer_no' | 'amount' | 'fee'>>`
+    insert into transfers (transfer_no, batch_no, status, submission, mch_no, app_id, biz_transfer_no, amount,
+      fee, title, reason, payee_type, payee_account, payee_name, payee_code, extra_param, attach, notify_url,
+      client_ip, fingerprint)
+    select ${nextTransferNo}, ${batchNo}, 'submitting', 'pending', u.mch_no, u.app_id, u.biz_transfer_no,
+      u.amount, u.fee, u.title, u.reason, u.payee_type, u.payee_account, u.payee_name, u.payee_code,
+      u.extra_param, u.attach, u.notify_url, u.client_ip, u.fingerprint
+    from unnest(${text((i) => i.mch_no)}::text[], ${text((i) => i.app_id)}::text[],
+      ${text((i) => i.biz_transfer_no)}::text[], ${column((i) => i.amount)}::bigint[],
+      ${column((i) => i.fee)}::bigint[], ${text((i) => i.title)}::text[], ${text((i) => i.reason)}::text[],
+      ${text((i) => i.payee_type)}::text[], ${text((i) => i.payee_account)}::text[],
+      ${text((i) => i.payee_name)}::text[], ${text((i) => i.payee_code)}::text[],
+      ${text((i) => i.extra_param)}::text[], ${text((i) => i.attach)}::text[],
+      ${text((i) => i.notify_url)}::text[], ${text((i) => i.client_ip)}::text[],
+      ${text((i) => i.fingerprint)}::text[])
+      with ordinality as u(mch_no, app_id, biz_transfer_no, amount, fee, title, reason, payee_type,
+        payee_account, payee_name, payee_code, extra_param, attach, notify_url, client_ip, fingerprint, ord)
+    order by u.ord
+    on conflict on constraint transfers_mch_biz_key do nothing
+    returning transfer_no, biz_transfer_no, amount, fee`.execute(trx);
+  return rows;
 }
 
 /** Of `bizTransferNos`, those the merchant has a transfer for already. */

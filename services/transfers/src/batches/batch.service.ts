@@ -73,9 +73,14 @@ export function createBatchService(deps: BatchServiceDeps) {
    * Freezes an `accepting` batch's items in the ledger and queues them; withdraws the batch when the
    * ledger refuses it (the refusal is thrown). Safe to repeat: the freeze is idempotent by transfer.
    */
-  async function accept(batch: TransferBatchRow, limits: Merchant['payoutLimits']): Promise<void> {
+  async function accept(
+    batch: TransferBatchRow,
+    limits: Merchant['payoutLimits'],
+    inserted?: readonly Pick<TransferRow, 'transfer_no' | 'biz_transfer_no' | 'amount' | 'fee'>[],
+  ): Promise<void> {
     const started = performance.now();
-    const items = await batchItems(db, batch.batch_no);
+    // The request that inserted the items has them; a repeat or the sweep reads them.
+    const items = inserted ?? (await batchItems(db, batch.batch_no));
     const read = performance.now();
     try {
       await ledger.freezeBatch(
@@ -220,13 +225,19 @@ export function createBatchService(deps: BatchServiceDeps) {
         rows.map((r) => r.biz_transfer_no),
       );
       const clash = rows.findIndex((r) => taken.has(r.biz_transfer_no));
-      if (clash >= 0) throw new AppError('DUPLICATE_TRANSFER', itemField(clash, 'bizTransferNo'));
+      if (clash >= 0) {
+        // The items may be this very batch's, inserted by a concurrent identical request since the look above.
+        const now = await findBatch(db, ref);
+        if (now) return repeat(now);
+        throw new AppError('DUPLICATE_TRANSFER', itemField(clash, 'bizTransferNo'));
+      }
 
       class Raced extends Error {}
       let batch: TransferBatchRow | undefined;
+      let inserted: Awaited<ReturnType<typeof insertItems>> = [];
       try {
         batch = await db.transaction().execute(async (trx) => {
-          const inserted = await insertBatch(trx, {
+          const created = await insertBatch(trx, {
             mch_no: merchant.mchNo,
             app_id: merchant.appId,
             biz_batch_no: input.bizBatchNo,
@@ -237,20 +248,23 @@ export function createBatchService(deps: BatchServiceDeps) {
             fingerprint,
             requested_by: input.requestedBy || 'api',
           });
-          if (!inserted) return undefined;
-          const items = await insertItems(trx, inserted.batch_no, rows);
+          if (!created) return undefined;
+          const items = await insertItems(trx, created.batch_no, rows);
           // A bizTransferNo taken since the check above (a concurrent transfer): nothing of the batch stays.
           if (items.length !== rows.length) throw new Raced();
-          return inserted;
+          inserted = items;
+          return created;
         });
       } catch (err) {
         if (err instanceof Raced) {
-          const now = await takenBizTransferNos(
+          const now = await findBatch(db, ref);
+          if (now) return repeat(now);
+          const used = await takenBizTransferNos(
             db,
             merchant.mchNo,
             rows.map((r) => r.biz_transfer_no),
           );
-          const i = rows.findIndex((r) => now.has(r.biz_transfer_no));
+          const i = rows.findIndex((r) => used.has(r.biz_transfer_no));
           throw new AppError('DUPLICATE_TRANSFER', itemField(Math.max(i, 0), 'bizTransferNo'));
         }
         throw err;
@@ -265,7 +279,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         { batchNo: batch.batch_no, insertMs: Math.round(performance.now() - started) },
         'batch inserted; freezing',
       );
-      await accept(batch, merchant.payoutLimits);
+      await accept(batch, merchant.payoutLimits, inserted);
       const current = await findBatch(db, ref);
       if (!current) throw new AppError('INTERNAL_ERROR');
       return { view: await view(current), created: true };
