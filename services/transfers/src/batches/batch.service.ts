@@ -142,11 +142,18 @@ export function createBatchService(deps: BatchServiceDeps) {
           `${itemField(i, 'bizTransferNo')} (repeats ${itemField(first, 'bizTransferNo')})`,
         );
       seen.set(item.bizTransferNo, i);
-      const check = checkPayee({
-        payeeType: item.payeeType,
-        payeeAccount: item.payeeAccount,
-        payeeCode: item.payeeCode,
-      });
+      let check: ReturnType<typeof checkPayee>;
+      try {
+        check = checkPayee({
+          payeeType: item.payeeType,
+          payeeAccount: item.payeeAccount,
+          payeeCode: item.payeeCode,
+        });
+      } catch (err) {
+        // An unknown payee type (40001) or code (40002), or a card without its code (10001): named by item.
+        if (isAppError(err)) throw new AppError(err.codeName, `items[${i}]: ${err.detail ?? err.message}`);
+        throw err;
+      }
       if (!check.ok)
         throw new AppError(
           'INVALID_PAYEE_ACCOUNT',
