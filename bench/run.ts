@@ -12,6 +12,7 @@ import { formatWireTime, generateKeyPair, parsePrivateKey, signObject } from '@a
 import pg from 'pg';
 import { bundleService, IMAGE_NODE_OPTIONS } from '../deploy/bundle.js';
 import { runBacklogBench } from './backlog.js';
+import { runBatchBench } from './batch.js';
 import { runCallbackBench } from './callbacks.js';
 import { runGrowthBench } from './growth.js';
 import { measureHops } from './hops.js';
@@ -30,7 +31,7 @@ const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const quick = process.env['BENCH_QUICK'] === '1';
 /** The services run as the images run them (bundled, plain node) unless BENCH_ENTRY=source (tsx). */
 const entry = process.env['BENCH_ENTRY'] === 'source' ? 'source' : 'bundle';
-/** BENCH_ONLY=callbacks (or pay, query, backlog, replicas, ledger, routes, limits, screening) runs one part; default all. */
+/** BENCH_ONLY=callbacks (or pay, query, backlog, replicas, ledger, routes, limits, screening, batch) runs one part; default all. */
 const only = (part: string) => !process.env['BENCH_ONLY'] || process.env['BENCH_ONLY'] === part;
 const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
 const PER_LEVEL = quick ? 300 : 1500;
@@ -419,6 +420,12 @@ async function main(): Promise<void> {
           log();
           await quietPostgres();
           await runLedgerBench({ stack, log, quick });
+        }
+
+        if (only('batch')) {
+          log();
+          await quietPostgres();
+          await runBatchBench({ stack, log, quick });
         }
 
         if (only('routes')) {

@@ -230,6 +230,15 @@ describe('request schemas agree with the gateway zod schemas', () => {
     },
     '/gateway/query/payees': { limit: 20 },
     '/gateway/payee/remove': { payeeId: 'PE1' },
+    '/gateway/transfer/batch': {
+      bizBatchNo: 'B1',
+      notifyUrl: 'https://merchant.example/notify',
+      items: [
+        { bizTransferNo: 'T1', amount: 0.01, payeeType: 'user_id', payeeAccount: 'u-1' },
+        { bizTransferNo: 'T2', amount: 12.5, payeeType: 'spei_transfer', payeeAccount: '646180110400000007' },
+      ],
+    },
+    '/gateway/query/transferBatch': { bizBatchNo: 'B1', cursor: 'T1', limit: 100 },
   };
   // Changes to a valid body, each applied where the field exists; both validators must agree on each.
   const mutations: [string, Json][] = [

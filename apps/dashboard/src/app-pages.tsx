@@ -2,6 +2,7 @@ import { defineDictionaries, mergeDictionaries, type Router, sharedMessages } fr
 import type { JSX } from 'preact';
 import type { DashboardApi } from './dashboard-api';
 import { BalancePage, balanceMessages, HomePage } from './pages/balance';
+import { BatchesPage, batchesMessages } from './pages/batches';
 import { CallbacksPage, callbacksMessages } from './pages/callbacks';
 import { KeysPage, keysMessages } from './pages/keys';
 import { LimitsPage, limitsMessages } from './pages/limits';
@@ -35,6 +36,7 @@ export const PAGES: readonly AppPage[] = [
   { pattern: 'orders/:orderNo', render: (c) => <OrderPage {...c} /> },
   { pattern: 'transfers', nav: 'nav.transfers', render: (c) => <TransfersPage {...c} /> },
   { pattern: 'transfers/:transferNo', render: (c) => <TransferPage {...c} /> },
+  { pattern: 'batches', nav: 'nav.batches', render: (c) => <BatchesPage {...c} /> },
   { pattern: 'balance', nav: 'nav.balance', render: (c) => <BalancePage {...c} /> },
   { pattern: 'limits', nav: 'nav.limits', render: (c) => <LimitsPage {...c} /> },
   { pattern: 'payees', nav: 'nav.payees', render: (c) => <PayeesPage {...c} /> },
@@ -72,6 +74,7 @@ export const dictionaries = mergeDictionaries(
   securityMessages,
   limitsMessages,
   payeesMessages,
+  batchesMessages,
   settingsMessages,
   meMessages,
 );

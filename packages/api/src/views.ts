@@ -1,4 +1,4 @@
-import type { PayOrder__Output, Transfer__Output } from '@agentpay/proto';
+import type { PayOrder__Output, Transfer__Output, TransferBatch__Output } from '@agentpay/proto';
 import { centavosToAmount, formatWireTime } from '@agentpay/wire';
 
 // The merchant-facing shapes of orders. Query replies (gateway) and callbacks (notifier) both render
@@ -199,5 +199,24 @@ export function transferView(transfer: Transfer__Output, timeZone: string): Wire
     // The payout's SPEI tracking key: left out until the channel assigned one (and for a channel without one).
     claveRastreo: transfer.clave_rastreo,
     ...payoutCep(transfer, timeZone),
+  });
+}
+
+/** A batch payout as `transfer/batch` and `query/transferBatch` return it (docs/merchant-api.md "Batch payouts"). */
+export function transferBatchView(batch: TransferBatch__Output, timeZone: string): Wire {
+  const done = batch.status === 'done';
+  return present({
+    batchNo: batch.batch_no,
+    bizBatchNo: batch.biz_batch_no,
+    status: batch.status,
+    count: batch.count,
+    amount: money(batch.amount),
+    fee: money(batch.fee),
+    createTime: time(batch.created_at, timeZone),
+    // Counts per status: while in progress, how far it went; once done, how it ended.
+    progressCount: done ? undefined : batch.progress,
+    successCount: batch.success,
+    failCount: batch.fail,
+    closeCount: batch.close,
   });
 }

@@ -34,6 +34,10 @@ import type {
   RequestOptions,
   SuccessEnvelope,
   SyncResult,
+  TransferBatch,
+  TransferBatchParams,
+  TransferBatchRef,
+  TransferBatchResult,
   TransferOrder,
   TransferParams,
   TransferRef,
@@ -53,6 +57,8 @@ export const Paths = {
   queryTransferOrder: '/gateway/query/transferOrder',
   refund: '/gateway/refund',
   queryRefund: '/gateway/query/refund',
+  transferBatch: '/gateway/transfer/batch',
+  queryTransferBatch: '/gateway/query/transferBatch',
   syncPayOrder: '/gateway/sync/order/pay',
   balance: '/gateway/query/balance',
   balanceRecords: '/gateway/query/balanceRecords',
@@ -153,6 +159,19 @@ export class AgentpayClient {
   /** A payment order by orderNo or bizOrderNo. */
   queryPayOrder(params: PayOrderRef, options?: RequestOptions): Promise<Envelope<PayOrder>> {
     return this.request(Paths.queryPayOrder, params, options);
+  }
+
+  /** Creates a batch payout: 1..1,000 transfers funded as one, each then sent on its own. */
+  transferBatch(
+    params: TransferBatchParams,
+    options?: RequestOptions,
+  ): Promise<Envelope<TransferBatchResult>> {
+    return this.request(Paths.transferBatch, params, options);
+  }
+
+  /** A batch payout by batchNo or bizBatchNo, with one page of its items. */
+  queryTransferBatch(params: TransferBatchRef, options?: RequestOptions): Promise<Envelope<TransferBatch>> {
+    return this.request(Paths.queryTransferBatch, params, options);
   }
 
   /** A transfer by transferNo or bizTransferNo. */

@@ -246,6 +246,48 @@ export interface TransferResult {
   status?: TransferStatus;
 }
 
+/** One item of POST /gateway/transfer/batch: a transfer without its own notifyUrl or extraParam. */
+export type TransferBatchItem = Omit<TransferParams, 'notifyUrl' | 'extraParam'>;
+
+/** POST /gateway/transfer/batch */
+export interface TransferBatchParams {
+  /** Your batch number, 1..100 characters, unique per merchant. */
+  bizBatchNo: string;
+  /** Where every item's transfer callback goes; http(s) URL, at most 200 characters. */
+  notifyUrl?: string;
+  /** 1..1,000 items, each bizTransferNo unused by any of your transfers. */
+  items: TransferBatchItem[];
+}
+
+/** `data` of transferBatch. */
+export interface TransferBatchResult {
+  batchNo?: string;
+  bizBatchNo?: string;
+  status?: Open<'progress' | 'done'>;
+  count?: number;
+  amount?: number;
+  fee?: number;
+}
+
+/** POST /gateway/query/transferBatch */
+export type TransferBatchRef = (
+  | { batchNo: string; bizBatchNo?: string }
+  | { batchNo?: string; bizBatchNo: string }
+) & { cursor?: string; limit?: number };
+
+/** `data` of queryTransferBatch: the batch, its counts per status and one page of items. */
+export interface TransferBatch extends TransferBatchResult {
+  createTime?: string;
+  /** Absent once the batch is done. */
+  progressCount?: number;
+  successCount?: number;
+  failCount?: number;
+  closeCount?: number;
+  items?: TransferOrder[];
+  /** Present while more items follow. */
+  nextCursor?: string;
+}
+
 /** A payment order as queryPayOrder returns it and as a payment callback carries it. */
 export interface PayOrder {
   bizOrderNo?: string;

@@ -41,6 +41,7 @@ export function grpcStatusFor(name: CodeName): grpc.status {
     case 'DUPLICATE_TRANSFER':
     case 'DUPLICATE_INQUIRY':
     case 'DUPLICATE_REFUND':
+    case 'DUPLICATE_BATCH':
       return grpc.status.ALREADY_EXISTS;
     case 'PAY_METHOD_NOT_AVAILABLE':
     case 'PAYEE_TYPE_NOT_AVAILABLE':

@@ -5,7 +5,7 @@ describe('Codes', () => {
   const names = Object.keys(Codes) as CodeName[];
 
   it('has one entry per contract code, with no code used twice', () => {
-    expect(names).toHaveLength(34);
+    expect(names).toHaveLength(35);
     expect(new Set(names.map((n) => Codes[n].code)).size).toBe(names.length);
   });
 

@@ -29,6 +29,7 @@ export const Codes = {
   DUPLICATE_INQUIRY: { code: 40007, msg: 'duplicate inquiry' },
   PAYOUT_LIMIT_EXCEEDED: { code: 40008, msg: 'limit exceeded' },
   PAYEE_NOT_REGISTERED: { code: 40009, msg: 'payee not registered' },
+  DUPLICATE_BATCH: { code: 40010, msg: 'duplicate batch' },
   TOO_MANY_REQUESTS: { code: 42900, msg: 'too many requests' },
   INTERNAL_ERROR: { code: 50000, msg: 'internal error' },
   NO_UPSTREAM_ROUTE: { code: 50001, msg: 'no upstream route available' },

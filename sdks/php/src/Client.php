@@ -279,6 +279,33 @@ final class Client
     }
 
     /**
+     * Creates a batch payout of 1..1,000 items (each an array of a transfer's fields: bizTransferNo,
+     * amount, payeeType, payeeAccount, ...), funded as one; data is {batchNo, bizBatchNo, status, count,
+     * amount, fee}.
+     *
+     * @param list<array<string, mixed>> $items
+     */
+    public function transferBatch(
+        string $bizBatchNo,
+        array $items,
+        ?string $notifyUrl = null,
+        ?RequestOptions $options = null
+    ): Envelope {
+        return $this->call('transferBatch', get_defined_vars());
+    }
+
+    /** A batch payout by batchNo or bizBatchNo and one page of its items; follow nextCursor. */
+    public function queryTransferBatch(
+        ?string $batchNo = null,
+        ?string $bizBatchNo = null,
+        ?string $cursor = null,
+        ?int $limit = null,
+        ?RequestOptions $options = null
+    ): Envelope {
+        return $this->call('queryTransferBatch', get_defined_vars());
+    }
+
+    /**
      * Every record of the statement, page after page (following nextCursor). A page answered with a
      * non-zero code throws ApiException.
      *

@@ -37,5 +37,8 @@ final class Endpoints
         'registerPayee' => ['path' => '/gateway/payee/register', 'retry' => true],
         'queryPayees' => ['path' => '/gateway/query/payees', 'retry' => true],
         'removePayee' => ['path' => '/gateway/payee/remove', 'retry' => true],
+        // Batch payouts: the same bizBatchNo with the same items answers the same batch.
+        'transferBatch' => ['path' => '/gateway/transfer/batch', 'retry' => true],
+        'queryTransferBatch' => ['path' => '/gateway/query/transferBatch', 'retry' => true],
     ];
 }

@@ -9,6 +9,7 @@ import type {
 } from '@agentpay/proto';
 import type { Kysely } from 'kysely';
 import { type Approvals, type OperationRegistry, registerApprovals } from './approvals/index.js';
+import { createBatchRequests, registerBatchesDashboard } from './batches/index.js';
 import { registerComplianceAdmin } from './compliance/index.js';
 import { createSettingRequests, registerControlsDashboard, registerLimitsAdmin } from './controls/index.js';
 import type { Database } from './db/schema.js';
@@ -157,6 +158,14 @@ export function registerDashboardModules(dash: FastifyInstance, deps: ModulesDep
     timeZone: deps.timeZone,
   });
   registerLedgerDashboard(dash, { client: deps.ledger, timeoutMs: deps.timeoutMs, timeZone: deps.timeZone });
+  registerBatchesDashboard(dash, {
+    requests: createBatchRequests(deps.db),
+    merchants: deps.merchants,
+    people: deps.people,
+    transfers: deps.transfers,
+    timeoutMs: deps.timeoutMs,
+    timeZone: deps.timeZone,
+  });
   registerControlsDashboard(dash, {
     requests: createSettingRequests(deps.db),
     merchants: deps.merchants,

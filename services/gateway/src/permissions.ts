@@ -1,4 +1,5 @@
 import { APPROVALS_PERMISSIONS } from './approvals/index.js';
+import { BATCHES_DASHBOARD_PERMISSIONS } from './batches/index.js';
 import { COMPLIANCE_PERMISSIONS } from './compliance/index.js';
 import { CONTROLS_DASHBOARD_PERMISSIONS, LIMITS_ADMIN_PERMISSIONS } from './controls/index.js';
 import { DELIVERIES_PERMISSIONS } from './deliveries/index.js';
@@ -36,6 +37,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = permissionTable(
 export const DASHBOARD_PERMISSIONS: readonly Permission[] = permissionTable(
   DASHBOARD_ACCOUNT_PERMISSIONS,
   CONTROLS_DASHBOARD_PERMISSIONS,
+  BATCHES_DASHBOARD_PERMISSIONS,
   ORDERS_DASHBOARD_PERMISSIONS,
   LEDGER_DASHBOARD_PERMISSIONS,
   PEOPLE_DASHBOARD_PERMISSIONS,

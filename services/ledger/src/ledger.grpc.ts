@@ -220,6 +220,22 @@ export function createLedgerHandlers(deps: {
       );
       return { record: toLedgerRecord(entry), created };
     }),
+    FreezeBatch: unary(logger, async (request) => {
+      const limits = payoutLimitsFromProto(request.limits);
+      const { created } = await mapped(() =>
+        ledger.freezeBatch({
+          mchNo: request.mch_no,
+          items: request.items.map((item, i) => ({
+            transferNo: item.transfer_no,
+            bizTransferNo: item.biz_transfer_no,
+            amount: centavos(item.amount, `items[${i}].amount`),
+            fee: centavos(item.fee, `items[${i}].fee`),
+          })),
+          ...(limits && { limits }),
+        }),
+      );
+      return { created };
+    }),
     GetPayoutUsage: unary(logger, async (request) => {
       const usage = await mapped(() => ledger.usage(request.mch_no));
       return {

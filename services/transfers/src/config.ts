@@ -62,6 +62,10 @@ export const transfersEnv = z
     SUBMISSION_STALE_MS: millis(60_000),
     /** A transfer in progress and unchanged this long is asked about upstream, ms; default 300000. */
     RECONCILE_AFTER_MS: millis(300_000),
+    /** Batch items sent to the router at once by the batch sender; default 16. */
+    BATCH_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    /** How often the batch sender looks for queued items when nobody told it of new ones, ms; default 1000. */
+    BATCH_SEND_INTERVAL_MS: millis(1_000),
     /**
      * gRPC target of the ledger, which freezes each transfer's amount + fee inside its create; default
      * 127.0.0.1:50054 (same forms as ROUTER_ADDR).

@@ -4,6 +4,8 @@ import { noticeSubject, startOutboxRelay, statusChangedSubject } from '@agentpay
 import { loadProtos, startGrpcServer } from '@agentpay/proto';
 import { type Clock, systemClock } from '@agentpay/runtime';
 import { bootstrapService } from '@agentpay/service';
+import { startBatchSender } from './batches/batch.sender.js';
+import { createBatchService } from './batches/batch.service.js';
 import { connectCompliance } from './compliance/compliance.client.js';
 import { transfersEnv } from './config.js';
 import { migrations } from './db/migrations/index.js';
@@ -14,7 +16,6 @@ import { startPayoutNoticeConsumer } from './notices/notice.consumer.js';
 import { createPayeeRegistry } from './payees/payee.service.js';
 import { createRefundService } from './refunds/refund.service.js';
 import { transfersRetentionRules } from './retention/retention.js';
-import { createHeldTransfers } from './transfers/transfer.hold.js';
 import { createTransferListing } from './transfers/transfer.list.js';
 import { createTransferService } from './transfers/transfer.service.js';
 import { startTransferSweep } from './transfers/transfer.sweep.js';
@@ -64,6 +65,30 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
       crashAt: config.TRANSFERS_CRASH_AT,
       clock,
     });
+    // Batch payouts: accepted as one, then each item sent by the batch sender at the transfer path's pace.
+    const sender = svc.own(
+      'batch sender',
+      startBatchSender({
+        db,
+        router,
+        logger,
+        outcomes: transfers.outcomes,
+        routerTimeoutMs: config.ROUTER_TIMEOUT_MS,
+        clock,
+        concurrency: config.BATCH_SEND_CONCURRENCY,
+        intervalMs: config.BATCH_SEND_INTERVAL_MS,
+      }),
+      (s) => s.stop(),
+    );
+    const batches = createBatchService({
+      db,
+      ledger,
+      payees,
+      logger,
+      ledgerTimeoutMs: config.LEDGER_TIMEOUT_MS,
+      clock,
+      onQueued: () => sender.nudge(),
+    });
     const inquiries = createInquiryService({ db, router, logger, routerTimeoutMs: config.ROUTER_TIMEOUT_MS });
 
     // Notices wait in the stream while transfers is down, and are applied from where it left off.
@@ -91,7 +116,8 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
         intervalMs: config.SWEEP_INTERVAL_MS,
         staleMs: config.SUBMISSION_STALE_MS,
         reconcileAfterMs: config.RECONCILE_AFTER_MS,
-        sweepStaleSubmissions: transfers.sweepStaleSubmissions,
+        sweepStaleSubmissions: async (staleMs) =>
+          (await transfers.sweepStaleSubmissions(staleMs)) + (await batches.sweepAccepting(staleMs)),
         reconcileProgress: transfers.reconcileProgress,
       }),
       (l) => l.stop(),
@@ -116,6 +142,7 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
               transfers,
               inquiries,
               payees,
+              batches,
               listing: createTransferListing({ db }),
               held: transfers.held,
               refunds: createRefundService({ db, transfers }),

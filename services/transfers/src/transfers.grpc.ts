@@ -9,6 +9,8 @@ import {
   unary,
 } from '@agentpay/proto';
 import { AppError, MAX_AMOUNT_CENTAVOS } from '@agentpay/wire';
+import { toTransferBatch } from './batches/batch.mapper.js';
+import type { BatchService } from './batches/batch.service.js';
 import { toInquiry } from './inquiries/inquiry.mapper.js';
 import type { InquiryService } from './inquiries/inquiry.service.js';
 import { toRegisteredPayee } from './payees/payee.mapper.js';
@@ -30,11 +32,12 @@ export interface TransfersGrpcDeps {
   payees: PayeeRegistry;
   held: HeldTransfers;
   refunds: RefundService;
+  batches: Pick<BatchService, 'create' | 'get'>;
 }
 
 /** The TransferService gRPC service: proto requests become domain inputs here and nowhere else. */
 export function createTransferHandlers(deps: TransfersGrpcDeps): TransferServiceHandlers {
-  const { logger, transfers, inquiries, listing, payees, held, refunds } = deps;
+  const { logger, transfers, inquiries, listing, payees, held, refunds, batches } = deps;
   return {
     ReleaseHeld: unary(logger, async (req) =>
       toTransfer(await held.release(req.transfer_no, req.traceparent)),
@@ -55,6 +58,49 @@ export function createTransferHandlers(deps: TransfersGrpcDeps): TransferService
       return toTransfer(
         await refunds.get({ mchNo, refundNo: req.refund_no, bizRefundNo: req.biz_refund_no }),
       );
+    }),
+    CreateTransferBatch: unary(logger, async (req) => {
+      const merchant = merchantOf(req.merchant);
+      if (!req.biz_batch_no) throw new AppError('INVALID_PARAMETER', 'bizBatchNo: required');
+      const { view, created } = await batches.create(merchant, {
+        bizBatchNo: req.biz_batch_no,
+        notifyUrl: req.notify_url,
+        clientIp: req.client_ip,
+        requestedBy: req.requested_by,
+        items: req.items.map((item, i) => {
+          if (!item.biz_transfer_no)
+            throw new AppError('INVALID_PARAMETER', `items[${i}].bizTransferNo: required`);
+          const amount = Number(item.amount);
+          if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_AMOUNT_CENTAVOS)
+            throw new AppError('INVALID_PARAMETER', `items[${i}].amount: out of range`);
+          return {
+            bizTransferNo: item.biz_transfer_no,
+            amount,
+            title: item.title,
+            reason: item.reason,
+            payeeType: item.payee_type,
+            payeeAccount: item.payee_account,
+            payeeName: item.payee_name,
+            payeeCode: item.payee_code,
+            attach: item.attach,
+          };
+        }),
+      });
+      return { batch: toTransferBatch(view), created };
+    }),
+    GetTransferBatch: unary(logger, async (req) => {
+      const { mchNo } = merchantOf(req.merchant);
+      if (!req.batch_no && !req.biz_batch_no)
+        throw new AppError('INVALID_PARAMETER', 'batchNo or bizBatchNo: one is required');
+      const page = await batches.get(
+        { mchNo, batchNo: req.batch_no, bizBatchNo: req.biz_batch_no },
+        { cursor: req.cursor, limit: req.limit },
+      );
+      return {
+        batch: toTransferBatch(page),
+        items: page.items.map(toTransfer),
+        next_cursor: page.nextCursor,
+      };
     }),
     CreateTransfer: unary(logger, async (req, call) => {
       const merchant = merchantOf(req.merchant);

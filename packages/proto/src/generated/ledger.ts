@@ -12,6 +12,9 @@ import type { CheckRequest as _agentpay_ledger_v1_CheckRequest, CheckRequest__Ou
 import type { CheckResponse as _agentpay_ledger_v1_CheckResponse, CheckResponse__Output as _agentpay_ledger_v1_CheckResponse__Output } from './agentpay/ledger/v1/CheckResponse.js';
 import type { Discrepancy as _agentpay_ledger_v1_Discrepancy, Discrepancy__Output as _agentpay_ledger_v1_Discrepancy__Output } from './agentpay/ledger/v1/Discrepancy.js';
 import type { DiscrepancyKey as _agentpay_ledger_v1_DiscrepancyKey, DiscrepancyKey__Output as _agentpay_ledger_v1_DiscrepancyKey__Output } from './agentpay/ledger/v1/DiscrepancyKey.js';
+import type { FreezeBatchItem as _agentpay_ledger_v1_FreezeBatchItem, FreezeBatchItem__Output as _agentpay_ledger_v1_FreezeBatchItem__Output } from './agentpay/ledger/v1/FreezeBatchItem.js';
+import type { FreezeBatchRequest as _agentpay_ledger_v1_FreezeBatchRequest, FreezeBatchRequest__Output as _agentpay_ledger_v1_FreezeBatchRequest__Output } from './agentpay/ledger/v1/FreezeBatchRequest.js';
+import type { FreezeBatchResponse as _agentpay_ledger_v1_FreezeBatchResponse, FreezeBatchResponse__Output as _agentpay_ledger_v1_FreezeBatchResponse__Output } from './agentpay/ledger/v1/FreezeBatchResponse.js';
 import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from './agentpay/ledger/v1/FreezeRequest.js';
 import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from './agentpay/ledger/v1/FreezeResponse.js';
 import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from './agentpay/ledger/v1/GetBalanceRequest.js';
@@ -68,6 +71,9 @@ export interface ProtoGrpcType {
         CheckResponse: MessageTypeDefinition<_agentpay_ledger_v1_CheckResponse, _agentpay_ledger_v1_CheckResponse__Output>
         Discrepancy: MessageTypeDefinition<_agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_Discrepancy__Output>
         DiscrepancyKey: MessageTypeDefinition<_agentpay_ledger_v1_DiscrepancyKey, _agentpay_ledger_v1_DiscrepancyKey__Output>
+        FreezeBatchItem: MessageTypeDefinition<_agentpay_ledger_v1_FreezeBatchItem, _agentpay_ledger_v1_FreezeBatchItem__Output>
+        FreezeBatchRequest: MessageTypeDefinition<_agentpay_ledger_v1_FreezeBatchRequest, _agentpay_ledger_v1_FreezeBatchRequest__Output>
+        FreezeBatchResponse: MessageTypeDefinition<_agentpay_ledger_v1_FreezeBatchResponse, _agentpay_ledger_v1_FreezeBatchResponse__Output>
         FreezeRequest: MessageTypeDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeRequest__Output>
         FreezeResponse: MessageTypeDefinition<_agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeResponse__Output>
         GetBalanceRequest: MessageTypeDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_GetBalanceRequest__Output>

@@ -7,6 +7,8 @@ import type { Option as _agentpay_common_v1_Option, Option__Output as _agentpay_
 import type { OptionList as _agentpay_common_v1_OptionList, OptionList__Output as _agentpay_common_v1_OptionList__Output } from './agentpay/common/v1/OptionList.js';
 import type { PayoutLimits as _agentpay_common_v1_PayoutLimits, PayoutLimits__Output as _agentpay_common_v1_PayoutLimits__Output } from './agentpay/common/v1/PayoutLimits.js';
 import type { CreateRefundRequest as _agentpay_transfers_v1_CreateRefundRequest, CreateRefundRequest__Output as _agentpay_transfers_v1_CreateRefundRequest__Output } from './agentpay/transfers/v1/CreateRefundRequest.js';
+import type { CreateTransferBatchRequest as _agentpay_transfers_v1_CreateTransferBatchRequest, CreateTransferBatchRequest__Output as _agentpay_transfers_v1_CreateTransferBatchRequest__Output } from './agentpay/transfers/v1/CreateTransferBatchRequest.js';
+import type { CreateTransferBatchResponse as _agentpay_transfers_v1_CreateTransferBatchResponse, CreateTransferBatchResponse__Output as _agentpay_transfers_v1_CreateTransferBatchResponse__Output } from './agentpay/transfers/v1/CreateTransferBatchResponse.js';
 import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from './agentpay/transfers/v1/CreateTransferRequest.js';
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from './agentpay/transfers/v1/CreateTransferResponse.js';
 import type { HeldTransferRef as _agentpay_transfers_v1_HeldTransferRef, HeldTransferRef__Output as _agentpay_transfers_v1_HeldTransferRef__Output } from './agentpay/transfers/v1/HeldTransferRef.js';
@@ -22,6 +24,10 @@ import type { RegisterPayeeRequest as _agentpay_transfers_v1_RegisterPayeeReques
 import type { RegisterPayeeResponse as _agentpay_transfers_v1_RegisterPayeeResponse, RegisterPayeeResponse__Output as _agentpay_transfers_v1_RegisterPayeeResponse__Output } from './agentpay/transfers/v1/RegisterPayeeResponse.js';
 import type { RegisteredPayee as _agentpay_transfers_v1_RegisteredPayee, RegisteredPayee__Output as _agentpay_transfers_v1_RegisteredPayee__Output } from './agentpay/transfers/v1/RegisteredPayee.js';
 import type { Transfer as _agentpay_transfers_v1_Transfer, Transfer__Output as _agentpay_transfers_v1_Transfer__Output } from './agentpay/transfers/v1/Transfer.js';
+import type { TransferBatch as _agentpay_transfers_v1_TransferBatch, TransferBatch__Output as _agentpay_transfers_v1_TransferBatch__Output } from './agentpay/transfers/v1/TransferBatch.js';
+import type { TransferBatchItem as _agentpay_transfers_v1_TransferBatchItem, TransferBatchItem__Output as _agentpay_transfers_v1_TransferBatchItem__Output } from './agentpay/transfers/v1/TransferBatchItem.js';
+import type { TransferBatchPage as _agentpay_transfers_v1_TransferBatchPage, TransferBatchPage__Output as _agentpay_transfers_v1_TransferBatchPage__Output } from './agentpay/transfers/v1/TransferBatchPage.js';
+import type { TransferBatchRef as _agentpay_transfers_v1_TransferBatchRef, TransferBatchRef__Output as _agentpay_transfers_v1_TransferBatchRef__Output } from './agentpay/transfers/v1/TransferBatchRef.js';
 import type { TransferHistory as _agentpay_transfers_v1_TransferHistory, TransferHistory__Output as _agentpay_transfers_v1_TransferHistory__Output } from './agentpay/transfers/v1/TransferHistory.js';
 import type { TransferHistoryRequest as _agentpay_transfers_v1_TransferHistoryRequest, TransferHistoryRequest__Output as _agentpay_transfers_v1_TransferHistoryRequest__Output } from './agentpay/transfers/v1/TransferHistoryRequest.js';
 import type { TransferRef as _agentpay_transfers_v1_TransferRef, TransferRef__Output as _agentpay_transfers_v1_TransferRef__Output } from './agentpay/transfers/v1/TransferRef.js';
@@ -46,6 +52,8 @@ export interface ProtoGrpcType {
     transfers: {
       v1: {
         CreateRefundRequest: MessageTypeDefinition<_agentpay_transfers_v1_CreateRefundRequest, _agentpay_transfers_v1_CreateRefundRequest__Output>
+        CreateTransferBatchRequest: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferBatchRequest, _agentpay_transfers_v1_CreateTransferBatchRequest__Output>
+        CreateTransferBatchResponse: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferBatchResponse, _agentpay_transfers_v1_CreateTransferBatchResponse__Output>
         CreateTransferRequest: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferRequest__Output>
         CreateTransferResponse: MessageTypeDefinition<_agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferResponse__Output>
         HeldTransferRef: MessageTypeDefinition<_agentpay_transfers_v1_HeldTransferRef, _agentpay_transfers_v1_HeldTransferRef__Output>
@@ -61,6 +69,10 @@ export interface ProtoGrpcType {
         RegisterPayeeResponse: MessageTypeDefinition<_agentpay_transfers_v1_RegisterPayeeResponse, _agentpay_transfers_v1_RegisterPayeeResponse__Output>
         RegisteredPayee: MessageTypeDefinition<_agentpay_transfers_v1_RegisteredPayee, _agentpay_transfers_v1_RegisteredPayee__Output>
         Transfer: MessageTypeDefinition<_agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_Transfer__Output>
+        TransferBatch: MessageTypeDefinition<_agentpay_transfers_v1_TransferBatch, _agentpay_transfers_v1_TransferBatch__Output>
+        TransferBatchItem: MessageTypeDefinition<_agentpay_transfers_v1_TransferBatchItem, _agentpay_transfers_v1_TransferBatchItem__Output>
+        TransferBatchPage: MessageTypeDefinition<_agentpay_transfers_v1_TransferBatchPage, _agentpay_transfers_v1_TransferBatchPage__Output>
+        TransferBatchRef: MessageTypeDefinition<_agentpay_transfers_v1_TransferBatchRef, _agentpay_transfers_v1_TransferBatchRef__Output>
         TransferHistory: MessageTypeDefinition<_agentpay_transfers_v1_TransferHistory, _agentpay_transfers_v1_TransferHistory__Output>
         TransferHistoryRequest: MessageTypeDefinition<_agentpay_transfers_v1_TransferHistoryRequest, _agentpay_transfers_v1_TransferHistoryRequest__Output>
         TransferRef: MessageTypeDefinition<_agentpay_transfers_v1_TransferRef, _agentpay_transfers_v1_TransferRef__Output>

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from http.client import HTTPException
-from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Protocol, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Protocol, Sequence, Tuple, Union
 
 from .codes import ResultCode
 from .endpoints import ENDPOINTS
@@ -349,6 +349,31 @@ class Client:
     def remove_payee(self, *, payee_id: str, options: Optional[RequestOptions] = None) -> Envelope:
         """Removes a registered payee at once; transfers to it are refused from now (40009)."""
         return self._call("removePayee", locals())
+
+    def transfer_batch(
+        self,
+        *,
+        biz_batch_no: str,
+        items: Sequence[Mapping[str, Any]],
+        notify_url: Optional[str] = None,
+        options: Optional[RequestOptions] = None,
+    ) -> Envelope:
+        """Creates a batch payout of 1..1,000 items (each a transfer's fields with the API's names:
+        bizTransferNo, amount, payeeType, payeeAccount, ...), funded as one; data is {batchNo, bizBatchNo,
+        status, count, amount, fee}."""
+        return self._call("transferBatch", locals())
+
+    def query_transfer_batch(
+        self,
+        *,
+        batch_no: Optional[str] = None,
+        biz_batch_no: Optional[str] = None,
+        cursor: Optional[str] = None,
+        limit: Optional[int] = None,
+        options: Optional[RequestOptions] = None,
+    ) -> Envelope:
+        """A batch payout by batchNo or bizBatchNo and one page of its items; follow nextCursor."""
+        return self._call("queryTransferBatch", locals())
 
     # --- Any path ------------------------------------------------------------------------------------
 

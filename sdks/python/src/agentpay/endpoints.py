@@ -40,4 +40,7 @@ ENDPOINTS = {
     "registerPayee": Endpoint("/gateway/payee/register", "register_payee", True),
     "queryPayees": Endpoint("/gateway/query/payees", "query_payees", True),
     "removePayee": Endpoint("/gateway/payee/remove", "remove_payee", True),
+    # Batch payouts: the same bizBatchNo with the same items answers the same batch.
+    "transferBatch": Endpoint("/gateway/transfer/batch", "transfer_batch", True),
+    "queryTransferBatch": Endpoint("/gateway/query/transferBatch", "query_transfer_batch", True),
 }

@@ -213,6 +213,40 @@ export interface MerchantSettingRequestsTable {
   decided_at: Date | null;
 }
 
+/** One checked item of a dashboard batch request (centavos), as transfers will take it. */
+export interface BatchRequestItem {
+  bizTransferNo: string;
+  amount: number;
+  payeeType: string;
+  payeeAccount: string;
+  payeeName: string;
+  payeeCode: string;
+  title: string;
+  reason: string;
+}
+
+/** A batch payout asked for on the dashboard, waiting for a second person (migration 20261128T2100). */
+export interface BatchRequestsTable {
+  /** `bat_` and 24 hex digits. */
+  id: string;
+  mch_no: string;
+  biz_batch_no: string;
+  notify_url: ColumnType<string, string | undefined, never>;
+  items: ColumnType<BatchRequestItem[], string, never>;
+  count: number;
+  /** Centavos. */
+  amount: number;
+  state: 'pending' | 'approved' | 'rejected' | 'cancelled';
+  requested_by_id: string;
+  requested_by_label: string;
+  requested_at: CreatedAt;
+  decided_by_id: string | null;
+  decided_by_label: string | null;
+  decided_at: Date | null;
+  /** The batch transfers created, once approved. */
+  batch_no: string | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   merchant_apps: MerchantAppsTable;
@@ -227,6 +261,7 @@ export interface Database {
   audit_log: AuditLogTable;
   approvals: ApprovalsTable;
   merchant_setting_requests: MerchantSettingRequestsTable;
+  batch_requests: BatchRequestsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;

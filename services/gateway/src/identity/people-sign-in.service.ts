@@ -24,6 +24,30 @@ export function createPeopleSignIn(deps: PeopleServiceDeps) {
 
   return {
     /**
+     * Whether `code` is a current code of the person's authenticator that was not used before (a second
+     * person's confirmation, e.g. approving a batch payout); a code that passes is spent. `userId`: the
+     * users row's id (an actor's id without its `user:`).
+     */
+    async confirmCode(userId: string, code: string): Promise<boolean> {
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .where('status', '=', 'enabled')
+        .executeTakeFirst();
+      if (!user?.totp_secret_enc) return false;
+      const step = totpStep(box.open(user.totp_secret_enc, user.id), code.trim());
+      if (step === undefined) return false;
+      const used = await db
+        .updateTable('users')
+        .set({ totp_last_step: step })
+        .where('id', '=', user.id)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+        .executeTakeFirst();
+      return Number(used.numUpdatedRows) === 1;
+    },
+
+    /**
      * Email, password and a current code (or an unused recovery code); every failure looks the same to the
      * caller. A merchant person's email may exist at several merchants: `mchNo` picks one, else the account
      * whose password matches.

@@ -4,6 +4,7 @@ import {
   payOrderView,
   payoutLimitsToProto,
   refundView,
+  transferBatchView,
   transferView,
 } from '@agentpay/api';
 import {
@@ -21,7 +22,7 @@ import { balanceView, recordView } from '../ledger/index.js';
 import type { AuthMerchant } from '../merchants/index.js';
 import { requestRefund } from '../orders/index.js';
 import type { CashierIssuer } from './cashier/cashier.routes.js';
-import { type CommonParams, MAX_RECORDS_SPAN_DAYS, schemas } from './schemas.js';
+import { BATCH_BODY_LIMIT_BYTES, type CommonParams, MAX_RECORDS_SPAN_DAYS, schemas } from './schemas.js';
 
 export interface RouteDeps {
   payments: PaymentServiceClient;
@@ -45,6 +46,8 @@ export interface RequestContext {
 export interface MerchantRoute {
   path: string;
   schema: z.ZodType;
+  /** This path's own body limit, when it takes more than the API's (BODY_LIMIT_BYTES). */
+  bodyLimitBytes?: number;
   /** Answers the envelope's `data` (null for a bare success). */
   handle(ctx: RequestContext, params: unknown): Promise<unknown>;
 }
@@ -53,8 +56,9 @@ function route<S extends z.ZodType>(
   path: string,
   schema: S,
   handle: (ctx: RequestContext, params: z.output<S>) => Promise<unknown>,
+  options: { bodyLimitBytes?: number } = {},
 ): MerchantRoute {
-  return { path, schema, handle: (ctx, params) => handle(ctx, params as z.output<S>) };
+  return { path, schema, ...options, handle: (ctx, params) => handle(ctx, params as z.output<S>) };
 }
 
 function merchantContext(ctx: RequestContext): MerchantContext {
@@ -209,6 +213,67 @@ export function merchantRoutes(deps: RouteDeps): MerchantRoute[] {
         bizTransferNo: transfer.biz_transfer_no,
         transferNo: transfer.transfer_no,
         status: transfer.status,
+      };
+    }),
+
+    route(
+      '/gateway/transfer/batch',
+      s.transferBatch,
+      async (ctx, p) => {
+        const { batch } = await call(
+          transfers,
+          transfers.CreateTransferBatch,
+          {
+            merchant: merchantContext(ctx),
+            biz_batch_no: p.bizBatchNo,
+            notify_url: p.notifyUrl ?? '',
+            client_ip: ctx.common.clientIp ?? '',
+            items: p.items.map((item) => ({
+              biz_transfer_no: item.bizTransferNo,
+              amount: item.amount,
+              title: item.title ?? '',
+              reason: item.reason ?? '',
+              payee_type: item.payeeType,
+              payee_account: item.payeeAccount,
+              payee_name: item.payeeName ?? '',
+              payee_code: item.payeeCode ?? '',
+              attach: item.attach ?? '',
+            })),
+          },
+          opts,
+        );
+        if (!batch) throw new AppError('INTERNAL_ERROR');
+        const view = transferBatchView(batch, deps.timeZone);
+        return {
+          batchNo: view.batchNo,
+          bizBatchNo: view.bizBatchNo,
+          status: view.status,
+          count: view.count,
+          amount: view.amount,
+          fee: view.fee,
+        };
+      },
+      { bodyLimitBytes: BATCH_BODY_LIMIT_BYTES },
+    ),
+
+    route('/gateway/query/transferBatch', s.queryTransferBatch, async (ctx, p) => {
+      const page = await call(
+        transfers,
+        transfers.GetTransferBatch,
+        {
+          merchant: merchantContext(ctx),
+          batch_no: p.batchNo ?? '',
+          biz_batch_no: p.bizBatchNo ?? '',
+          cursor: p.cursor ?? '',
+          limit: p.limit ?? 0,
+        },
+        opts,
+      );
+      if (!page.batch) throw new AppError('INTERNAL_ERROR');
+      return {
+        ...transferBatchView(page.batch, deps.timeZone),
+        items: page.items.map((t) => transferView(t, deps.timeZone)),
+        ...(page.next_cursor && { nextCursor: page.next_cursor }),
       };
     }),
 

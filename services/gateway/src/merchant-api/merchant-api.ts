@@ -89,7 +89,13 @@ class BodyError extends Error {
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'request';
-  const field = issue.path.map(String).join('.') || 'request';
+  // An array index reads as JavaScript writes it: items[3].amount.
+  const field =
+    issue.path
+      .map((part, i) =>
+        typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`,
+      )
+      .join('') || 'request';
   return `${field} (${issue.message})`;
 }
 
@@ -163,6 +169,10 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
     }
   });
 
+  // A path may take a larger body than the rest (transfer/batch: 1,000 items).
+  const bodyLimitOf = (path: string | undefined) =>
+    deps.routes.find((r) => r.path === path)?.bodyLimitBytes ?? deps.bodyLimitBytes;
+
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof BodyError) return fail(reply, request, error.codeName, error.detail, error.status);
     switch (error.code) {
@@ -170,7 +180,13 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return fail(reply, request, 'UNSUPPORTED_CONTENT_TYPE', 'use application/json', 415);
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return fail(reply, request, 'INVALID_BODY', `larger than ${deps.bodyLimitBytes} bytes`, 413);
+        return fail(
+          reply,
+          request,
+          'INVALID_BODY',
+          `larger than ${bodyLimitOf(request.routeOptions.url)} bytes`,
+          413,
+        );
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return fail(reply, request, 'INVALID_BODY', 'empty body', 400);
       default:
@@ -204,8 +220,10 @@ export function buildMerchantApi(deps: MerchantApiDeps): FastifyInstance {
 
   for (const route of deps.routes) {
     // The request's span is active while the route works, so gRPC calls carry its traceparent.
-    app.post(route.path, (request, reply) =>
-      withContext(request.trace.context, () => handle(route, request, reply)),
+    app.post(
+      route.path,
+      { ...(route.bodyLimitBytes && { bodyLimit: route.bodyLimitBytes }) },
+      (request, reply) => withContext(request.trace.context, () => handle(route, request, reply)),
     );
   }
 

@@ -144,6 +144,22 @@ export const refundRef = oneRequired(
   'refundNo',
   'bizRefundNo',
 );
+/** Most items in one batch payout, and the body limit of its path (CONTRACT section 21). */
+export const MAX_BATCH_ITEMS = 1_000;
+export const BATCH_BODY_LIMIT_BYTES = 1_048_576;
+
+/** One item of a batch payout: a transfer's fields, without its own notifyUrl or extraParam. */
+const batchItem = z.object({
+  bizTransferNo: required(100),
+  amount,
+  title: optional(100),
+  reason: optional(50),
+  payeeType: required(32),
+  payeeAccount: required(100),
+  payeeName: optional(50),
+  payeeCode: optional(64),
+  attach: optional(500),
+});
 
 export const schemas = (timeZone: string) => ({
   none: z.object({}),
@@ -189,6 +205,33 @@ export const schemas = (timeZone: string) => ({
     attach: optional(500),
     notifyUrl: url,
   }),
+  transferBatch: z.object({
+    bizBatchNo: required(100),
+    notifyUrl: url,
+    items: field(
+      z
+        .array(batchItem, mustBe('an array'))
+        .min(1, { message: `must hold 1..${MAX_BATCH_ITEMS} items` })
+        .max(MAX_BATCH_ITEMS, { message: `must hold 1..${MAX_BATCH_ITEMS} items` }),
+    ),
+  }),
+  queryTransferBatch: oneRequired(
+    z.object({
+      batchNo: optional(32),
+      bizBatchNo: optional(100),
+      cursor: optional(100),
+      limit: field(
+        z
+          .number(mustBe('an integer'))
+          .int({ message: 'must be an integer' })
+          .min(1, { message: 'must be 1..500' })
+          .max(500, { message: 'must be 1..500' })
+          .optional(),
+      ),
+    }),
+    'batchNo',
+    'bizBatchNo',
+  ),
   payeeRegister: z.object({
     payeeType: required(32),
     payeeAccount: required(100),

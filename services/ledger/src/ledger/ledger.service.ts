@@ -54,6 +54,14 @@ export interface FreezeInput {
   limits?: PayoutLimits;
 }
 
+/** A batch payout's freezes (CONTRACT section 21): every item of one merchant, booked as one. */
+export interface FreezeBatchInput {
+  mchNo: string;
+  items: readonly { transferNo: string; bizTransferNo: string; amount: number; fee: number }[];
+  /** The merchant's payout limits in effect; absent: none (every item is still counted). */
+  limits?: PayoutLimits;
+}
+
 export interface AdjustInput {
   mchNo: string;
   amount: number;
@@ -111,6 +119,11 @@ export interface LedgerService {
   payInCommand(input: PayInInput): Command;
   payIn(input: PayInInput): Promise<Outcome>;
   freeze(input: FreezeInput): Promise<Booked>;
+  /**
+   * Freezes every item of a batch in one transaction, or none: the first refusal (a limit, the balance)
+   * rolls the whole batch back and is thrown. Answers how many items this call froze (0 for a repeat).
+   */
+  freezeBatch(input: FreezeBatchInput): Promise<{ created: number }>;
   unfreeze(mchNo: string, transferNo: string): Promise<Outcome>;
   voidFreeze(mchNo: string, transferNo: string): Promise<{ released: boolean; holdStatus: string }>;
   transferOut(mchNo: string, transferNo: string): Promise<Outcome>;
@@ -215,6 +228,13 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
     };
   };
 
+  const requireLimits = (limits: PayoutLimits | undefined) => {
+    if (!limits) return;
+    for (const [name, value] of Object.entries(limits)) {
+      if (value !== null) requireCentavos(value, `limits.${name}`, 0);
+    }
+  };
+
   return {
     payInCommand,
     payIn: (input) => batcher.submit(payInCommand(input)),
@@ -223,12 +243,48 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
       requireText(input.transferNo, 'transfer_no');
       requireCentavos(input.amount, 'amount', 1);
       requireCentavos(input.fee, 'fee', 0);
-      if (input.limits) {
-        for (const [name, value] of Object.entries(input.limits)) {
-          if (value !== null) requireCentavos(value, `limits.${name}`, 0);
-        }
-      }
+      requireLimits(input.limits);
       return entryOf(await batcher.submit({ type: 'freeze', ...input }));
+    },
+    async freezeBatch(input) {
+      requireText(input.mchNo, 'mch_no');
+      if (input.items.length === 0) throw invalid('items: at least one is required');
+      requireLimits(input.limits);
+      const seen = new Set<string>();
+      const commands: Command[] = input.items.map((item, i) => {
+        requireText(item.transferNo, `items[${i}].transfer_no`);
+        if (seen.has(item.transferNo)) throw invalid(`items[${i}].transfer_no: repeated`);
+        seen.add(item.transferNo);
+        requireCentavos(item.amount, `items[${i}].amount`, 1);
+        requireCentavos(item.fee, `items[${i}].fee`, 0);
+        return {
+          type: 'freeze',
+          mchNo: input.mchNo,
+          transferNo: item.transferNo,
+          bizTransferNo: item.bizTransferNo,
+          amount: item.amount,
+          fee: item.fee,
+          ...(input.limits && { limits: input.limits }),
+        };
+      });
+      // Not through the merchant batcher: these commands must commit or roll back together, so they get a
+      // transaction of their own. Each sees the balance and usage the items before it left (bookBatch).
+      return retryConflicts(() =>
+        db.transaction().execute(async (trx) => {
+          const outcomes = await bookBatch(trx, commands, {
+            settledSubject: deps.settledSubject,
+            now: clock.now(),
+            timeZone,
+          });
+          let created = 0;
+          for (const outcome of outcomes) {
+            // Throwing rolls back every freeze this transaction booked.
+            const { created: booked } = entryOf(outcome);
+            if (booked) created++;
+          }
+          return { created };
+        }),
+      );
     },
     unfreeze: (mchNo, transferNo) => transferCommand('unfreeze', mchNo, transferNo),
     async voidFreeze(mchNo, transferNo) {

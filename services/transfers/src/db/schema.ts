@@ -8,10 +8,19 @@ type CreatedAt = ColumnType<Date, never, never>;
 /**
  * While `submitting`: how far the create went (`pending` not yet sent to the router, its freeze may be
  * held; `sent` the router was called; `voiding` nothing was created upstream, the freeze is being voided
- * before the row goes). After: how the submission upstream ended, or `held`: in progress with its freeze,
- * waiting for a compliance person before anything goes to the router (docs/compliance.md).
+ * before the row goes). After: how the submission upstream ended; `held`: in progress with its freeze,
+ * waiting for a compliance person before anything goes to the router (docs/compliance.md); `queued` (a batch
+ * item, frozen and `progress`, waiting for the batch sender) and `sent` (the batch sender called the router).
  */
-export type Submission = 'pending' | 'sent' | 'voiding' | 'accepted' | 'rejected' | 'unknown' | 'held';
+export type Submission =
+  | 'pending'
+  | 'queued'
+  | 'sent'
+  | 'voiding'
+  | 'accepted'
+  | 'rejected'
+  | 'unknown'
+  | 'held';
 
 export interface TransfersTable {
   /** Platform number: 'T' + UTC yyyyMMddHHmmss + 12-digit sequence; sorts by creation. */
@@ -64,6 +73,31 @@ export interface TransfersTable {
   finish_time: Date | null;
   /** When reconciliation last asked upstream about this transfer. */
   checked_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Defaulted<Date>;
+  /** The batch payout this transfer is an item of; null for a transfer created on its own. */
+  batch_no: Defaulted<string | null>;
+}
+
+/** `accepting`: rows inserted, the ledger's freeze not yet confirmed; `accepted`: frozen, items queued. */
+export type BatchState = 'accepting' | 'accepted';
+
+/** A batch payout (migration 20261128T2100); its items are transfers with its batch_no. */
+export interface TransferBatchesTable {
+  /** 'B' + UTC yyyyMMddHHmmss + 12-digit sequence. */
+  batch_no: ColumnType<string, string, never>;
+  mch_no: string;
+  app_id: Defaulted<string>;
+  biz_batch_no: string;
+  notify_url: Defaulted<string>;
+  count: number;
+  /** Centavos: the items' amounts, and their fees. */
+  amount: number;
+  fee: number;
+  state: BatchState;
+  /** sha256 of notify_url and the items, to tell a repeat from a different batch on the same key. */
+  fingerprint: string;
+  requested_by: Defaulted<string>;
   created_at: CreatedAt;
   updated_at: Defaulted<Date>;
 }
@@ -137,6 +171,7 @@ export interface Database {
   outbox: OutboxTable;
   payees: PayeesTable;
   transfers: TransfersTable;
+  transfer_batches: TransferBatchesTable;
   transfer_status_history: TransferStatusHistoryTable;
   inquiries: InquiriesTable;
   refund_allowances: RefundAllowancesTable;
@@ -144,5 +179,6 @@ export interface Database {
 
 export type TransferRow = Selectable<TransfersTable>;
 export type InquiryRow = Selectable<InquiriesTable>;
+export type TransferBatchRow = Selectable<TransferBatchesTable>;
 export type PayeeRow = Selectable<PayeesTable>;
 export type TransferStatusHistoryRow = Selectable<TransferStatusHistoryTable>;

@@ -24,6 +24,18 @@ export interface FreezeRequest {
 export interface TransferLedger {
   /** Holds amount + fee (available -> frozen); idempotent by transfer number. */
   freeze(request: FreezeRequest, options: { timeoutMs: number }): Promise<void>;
+  /**
+   * Holds every item of a batch in one transaction, or none (the first refusal is thrown as freeze's
+   * are); idempotent by transfer number.
+   */
+  freezeBatch(
+    request: {
+      mchNo: string;
+      items: readonly { transferNo: string; bizTransferNo: string; amount: number; fee: number }[];
+      limits?: PayoutLimits | undefined;
+    },
+    options: { timeoutMs: number },
+  ): Promise<{ created: number }>;
   /** Releases the hold of a transfer that will not exist, and refuses any later freeze of it. Idempotent. */
   voidFreeze(ref: { mchNo: string; transferNo: string }, options: { timeoutMs: number }): Promise<void>;
   close(): void;
@@ -52,6 +64,24 @@ export function connectLedger(address: string): TransferLedger {
         },
         { timeoutMs: options.timeoutMs },
       );
+    },
+    async freezeBatch(request, options) {
+      const answer = await call(
+        client,
+        client.FreezeBatch,
+        {
+          mch_no: request.mchNo,
+          items: request.items.map((item) => ({
+            transfer_no: item.transferNo,
+            biz_transfer_no: item.bizTransferNo,
+            amount: String(item.amount),
+            fee: String(item.fee),
+          })),
+          limits: request.limits ? payoutLimitsToProto(request.limits) : null,
+        },
+        { timeoutMs: options.timeoutMs },
+      );
+      return { created: answer.created };
     },
     async voidFreeze(ref, options) {
       await call(

@@ -262,14 +262,18 @@ export function recordClaveRastreo(
 
 /** Transfers still `submitting` since before `before`: their submitter is gone (or was refused and left them to void). */
 export function staleSubmissions(db: Kysely<Database>, before: Date, limit: number): Promise<TransferRow[]> {
-  return db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('status', '=', 'submitting')
-    .where('created_at', '<', before)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('transfers')
+      .selectAll()
+      .where('status', '=', 'submitting')
+      // A batch's items are withdrawn with their batch (batches/batch.service.ts sweepAccepting).
+      .where('batch_no', 'is', null)
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /**
@@ -293,6 +297,8 @@ export function progressDueQuery(db: Kysely<Database>, before: Date, limit: numb
       .where('status', '=', 'progress')
       // A held transfer has nothing upstream to ask about until it is released.
       .where('submission', '<>', 'held')
+      // A queued batch item is not upstream yet: the batch sender owns it until it is sent.
+      .where('submission', '<>', 'queued')
       // Last changed and last checked before `before`, as one key: transfers_progress_check_idx reads only these.
       .where(sql<Date>`greatest(updated_at, checked_at)`, '<', before)
       .orderBy(sql`greatest(updated_at, checked_at)`)

@@ -86,6 +86,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     held: createHeldTransfers({ ...deps, outcomes }),
     /** The submission path refunds share (refunds/refund.service.ts): freeze, send, settle the row. */
     submission,
+    /** How a transfer moves once it exists (the batch sender moves batch items with it). */
+    outcomes,
 
     /** GetTransfer: one of the merchant's transfers by either identifier (both must match when both given). */
     async get(ref: TransferRef): Promise<TransferRow> {

@@ -11,6 +11,7 @@ import * as auditActorLabelIndex from './20261127T1130_audit_actor_label_index.j
 
 import * as merchantControls from './20261128T1000_merchant_controls.js';
 import * as merchantSettingRequests from './20261128T1100_merchant_setting_requests.js';
+import * as batchRequests from './20261128T2100_batch_requests.js';
 /** Every migration of the gateway database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '20261121T0500_merchants': merchants,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T1130_audit_actor_label_index': auditActorLabelIndex,
   '20261128T1000_merchant_controls': merchantControls,
   '20261128T1100_merchant_setting_requests': merchantSettingRequests,
+  '20261128T2100_batch_requests': batchRequests,
 };

@@ -89,6 +89,10 @@ export const CODE_DOCS: Record<CodeName, CodeDoc> = {
     when: 'The merchant sends only to registered payees and this payee is not registered, was removed, or is still cooling off. Nothing is created.',
     http: [200],
   },
+  DUPLICATE_BATCH: {
+    when: 'Same `bizBatchNo` as an existing batch, different items or `notifyUrl`. Nothing is created.',
+    http: [200],
+  },
   DUPLICATE_INQUIRY: {
     when: 'Same `bizInquryNo` as an existing inquiry, different parameters.',
     http: [200],

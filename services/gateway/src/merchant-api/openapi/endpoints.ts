@@ -153,6 +153,35 @@ export const ENDPOINT_DOCS: Record<string, EndpointDoc> = {
     data: 'Refund',
     codes: ['REFUND_NOT_FOUND'],
   },
+  '/gateway/transfer/batch': {
+    operationId: 'transferBatch',
+    sdkMethod: 'transferBatch',
+    tag: 'Transfers',
+    summary: 'Create a batch payout (dispersión)',
+    description:
+      'Up to 1,000 transfers in one signed request (the body may be up to 1 MiB on this path). Every item is validated as a transfer is: one bad item refuses the whole batch with 10001 naming `items[i].field`, 40005 for a bad account, 40003 for an item whose `bizTransferNo` the merchant used already. The batch is funded as one: the sum of amounts and fees must be available (40006) and within the payout limits (40008); otherwise nothing is created or frozen. Accepted, each item is an ordinary transfer with its own `transferNo`, status, callback (to the batch’s `notifyUrl`) and claveRastreo, sent without waiting for the others. Idempotent on `bizBatchNo`: the same items answer the same batch, other items 40010.',
+    data: 'TransferBatchResult',
+    codes: [
+      'PAYEE_TYPE_NOT_AVAILABLE',
+      'PAYEE_CODE_NOT_AVAILABLE',
+      'DUPLICATE_BATCH',
+      'DUPLICATE_TRANSFER',
+      'INVALID_PAYEE_ACCOUNT',
+      'INSUFFICIENT_BALANCE',
+      'PAYOUT_LIMIT_EXCEEDED',
+      'PAYEE_NOT_REGISTERED',
+    ],
+  },
+  '/gateway/query/transferBatch': {
+    operationId: 'queryTransferBatch',
+    sdkMethod: 'queryTransferBatch',
+    tag: 'Transfers',
+    summary: 'Query a batch payout and page its items',
+    description:
+      'The batch by `batchNo` or `bizBatchNo` (one is required): `progress` until every item ended, then `done`, with counts per status, and its items in item order, at most `limit` (default 100) per page. While `data.nextCursor` is present, call again with it as `cursor`. An unknown batch (or another merchant’s) answers 40004.',
+    data: 'TransferBatch',
+    codes: ['TRANSFER_NOT_FOUND'],
+  },
   '/gateway/query/payOrder': {
     operationId: 'queryPayOrder',
     sdkMethod: 'queryPayOrder',

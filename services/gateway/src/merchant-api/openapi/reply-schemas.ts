@@ -286,6 +286,53 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
         cepUrl: CEP_URL,
       },
     },
+    TransferBatchResult: {
+      type: 'object',
+      description: DATA_NOTE,
+      properties: {
+        batchNo: text('Platform batch number.'),
+        bizBatchNo: text('Merchant batch number.'),
+        status: {
+          type: 'string',
+          enum: ['progress', 'done'],
+          description: '`progress` until every item ended.',
+        },
+        count: { type: 'integer', minimum: 1, maximum: 1000, description: 'Number of items.' },
+        amount: MONEY('Sum of the items’ amounts.'),
+        fee: MONEY('Sum of the items’ fees (frozen with the amounts).'),
+      },
+    },
+    TransferBatch: {
+      type: 'object',
+      description: `A batch payout with its counts per item status and one page of its items (each a transfer as query/transferOrder returns it). ${DATA_NOTE}`,
+      properties: {
+        batchNo: text('Platform batch number.'),
+        bizBatchNo: text('Merchant batch number.'),
+        status: {
+          type: 'string',
+          enum: ['progress', 'done'],
+          description: '`progress` until every item ended (`success`, `fail` or `close`), then `done`.',
+        },
+        count: { type: 'integer', minimum: 1, maximum: 1000, description: 'Number of items.' },
+        amount: MONEY('Sum of the items’ amounts.'),
+        fee: MONEY('Sum of the items’ fees.'),
+        createTime: WIRE_TIME,
+        progressCount: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Items still in progress (absent once done).',
+        },
+        successCount: { type: 'integer', minimum: 0 },
+        failCount: { type: 'integer', minimum: 0 },
+        closeCount: { type: 'integer', minimum: 0 },
+        items: {
+          type: 'array',
+          items: ref('TransferOrder'),
+          description: 'One page of items, in item order.',
+        },
+        nextCursor: text('Present while more items follow: send it as `cursor` for the next page.'),
+      },
+    },
     SyncResult: {
       type: 'object',
       description: DATA_NOTE,

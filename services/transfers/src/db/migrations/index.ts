@@ -9,7 +9,9 @@ import * as claveRastreo from './20261126T2300_clave_rastreo.js';
 import * as transferSearch from './20261127T0300_transfer_search.js';
 import * as payees from './20261128T1000_payees.js';
 import * as refunds from './20261128T2100_refunds.js';
+import * as transferBatches from './20261128T2100_transfer_batches.js';
 import * as heldSubmissions from './20261128T2200_held_submissions.js';
+import * as submissionStates from './20261128T2300_submission_states.js';
 
 /** Every migration of the transfers database, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -23,5 +25,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T0300_transfer_search': transferSearch,
   '20261128T1000_payees': payees,
   '20261128T2100_refunds': refunds,
+  '20261128T2100_transfer_batches': transferBatches,
   '20261128T2200_held_submissions': heldSubmissions,
+  '20261128T2300_submission_states': submissionStates,
 };

@@ -8,6 +8,8 @@ import type { CheckRequest as _agentpay_ledger_v1_CheckRequest, CheckRequest__Ou
 import type { CheckResponse as _agentpay_ledger_v1_CheckResponse, CheckResponse__Output as _agentpay_ledger_v1_CheckResponse__Output } from '../../../agentpay/ledger/v1/CheckResponse.js';
 import type { Discrepancy as _agentpay_ledger_v1_Discrepancy, Discrepancy__Output as _agentpay_ledger_v1_Discrepancy__Output } from '../../../agentpay/ledger/v1/Discrepancy.js';
 import type { DiscrepancyKey as _agentpay_ledger_v1_DiscrepancyKey, DiscrepancyKey__Output as _agentpay_ledger_v1_DiscrepancyKey__Output } from '../../../agentpay/ledger/v1/DiscrepancyKey.js';
+import type { FreezeBatchRequest as _agentpay_ledger_v1_FreezeBatchRequest, FreezeBatchRequest__Output as _agentpay_ledger_v1_FreezeBatchRequest__Output } from '../../../agentpay/ledger/v1/FreezeBatchRequest.js';
+import type { FreezeBatchResponse as _agentpay_ledger_v1_FreezeBatchResponse, FreezeBatchResponse__Output as _agentpay_ledger_v1_FreezeBatchResponse__Output } from '../../../agentpay/ledger/v1/FreezeBatchResponse.js';
 import type { FreezeRequest as _agentpay_ledger_v1_FreezeRequest, FreezeRequest__Output as _agentpay_ledger_v1_FreezeRequest__Output } from '../../../agentpay/ledger/v1/FreezeRequest.js';
 import type { FreezeResponse as _agentpay_ledger_v1_FreezeResponse, FreezeResponse__Output as _agentpay_ledger_v1_FreezeResponse__Output } from '../../../agentpay/ledger/v1/FreezeResponse.js';
 import type { GetBalanceRequest as _agentpay_ledger_v1_GetBalanceRequest, GetBalanceRequest__Output as _agentpay_ledger_v1_GetBalanceRequest__Output } from '../../../agentpay/ledger/v1/GetBalanceRequest.js';
@@ -92,6 +94,27 @@ export interface LedgerServiceClient extends grpc.Client {
   freeze(argument: _agentpay_ledger_v1_FreezeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
   freeze(argument: _agentpay_ledger_v1_FreezeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
   freeze(argument: _agentpay_ledger_v1_FreezeRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Holds every transfer of a batch payout (CONTRACT section 21) and counts each in the merchant's payout
+   * usage, all in one transaction: either every item is frozen or none is. Each item is checked against
+   * `limits` and the balance as the ones before it left them, so the batch is funded and limited as one.
+   * Idempotent by transfer_no (a repeat of frozen items books nothing). Refusals as Freeze's.
+   */
+  FreezeBatch(argument: _agentpay_ledger_v1_FreezeBatchRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeBatchResponse__Output>): grpc.ClientUnaryCall;
+  FreezeBatch(argument: _agentpay_ledger_v1_FreezeBatchRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeBatchResponse__Output>): grpc.ClientUnaryCall;
+  FreezeBatch(argument: _agentpay_ledger_v1_FreezeBatchRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeBatchResponse__Output>): grpc.ClientUnaryCall;
+  FreezeBatch(argument: _agentpay_ledger_v1_FreezeBatchRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeBatchResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Holds every transfer of a batch payout (CONTRACT section 21) and counts each in the merchant's payout
+   * usage, all in one transaction: either every item is frozen or none is. Each item is checked against
+   * `limits` and the balance as the ones before it left them, so the batch is funded and limited as one.
+   * Idempotent by transfer_no (a repeat of frozen items books nothing). Refusals as Freeze's.
+   */
+  freezeBatch(argument: _agentpay_ledger_v1_FreezeBatchRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeBatchResponse__Output>): grpc.ClientUnaryCall;
+  freezeBatch(argument: _agentpay_ledger_v1_FreezeBatchRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeBatchResponse__Output>): grpc.ClientUnaryCall;
+  freezeBatch(argument: _agentpay_ledger_v1_FreezeBatchRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeBatchResponse__Output>): grpc.ClientUnaryCall;
+  freezeBatch(argument: _agentpay_ledger_v1_FreezeBatchRequest, callback: grpc.requestCallback<_agentpay_ledger_v1_FreezeBatchResponse__Output>): grpc.ClientUnaryCall;
   
   GetBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
   GetBalance(argument: _agentpay_ledger_v1_GetBalanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_ledger_v1_MerchantBalance__Output>): grpc.ClientUnaryCall;
@@ -341,6 +364,14 @@ export interface LedgerServiceHandlers extends grpc.UntypedServiceImplementation
    */
   Freeze: grpc.handleUnaryCall<_agentpay_ledger_v1_FreezeRequest__Output, _agentpay_ledger_v1_FreezeResponse>;
   
+  /**
+   * Holds every transfer of a batch payout (CONTRACT section 21) and counts each in the merchant's payout
+   * usage, all in one transaction: either every item is frozen or none is. Each item is checked against
+   * `limits` and the balance as the ones before it left them, so the batch is funded and limited as one.
+   * Idempotent by transfer_no (a repeat of frozen items books nothing). Refusals as Freeze's.
+   */
+  FreezeBatch: grpc.handleUnaryCall<_agentpay_ledger_v1_FreezeBatchRequest__Output, _agentpay_ledger_v1_FreezeBatchResponse>;
+  
   GetBalance: grpc.handleUnaryCall<_agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance>;
   
   /**
@@ -424,6 +455,7 @@ export interface LedgerServiceDefinition extends grpc.ServiceDefinition {
   Adjust: MethodDefinition<_agentpay_ledger_v1_AdjustRequest, _agentpay_ledger_v1_AdjustResponse, _agentpay_ledger_v1_AdjustRequest__Output, _agentpay_ledger_v1_AdjustResponse__Output>
   Check: MethodDefinition<_agentpay_ledger_v1_CheckRequest, _agentpay_ledger_v1_CheckResponse, _agentpay_ledger_v1_CheckRequest__Output, _agentpay_ledger_v1_CheckResponse__Output>
   Freeze: MethodDefinition<_agentpay_ledger_v1_FreezeRequest, _agentpay_ledger_v1_FreezeResponse, _agentpay_ledger_v1_FreezeRequest__Output, _agentpay_ledger_v1_FreezeResponse__Output>
+  FreezeBatch: MethodDefinition<_agentpay_ledger_v1_FreezeBatchRequest, _agentpay_ledger_v1_FreezeBatchResponse, _agentpay_ledger_v1_FreezeBatchRequest__Output, _agentpay_ledger_v1_FreezeBatchResponse__Output>
   GetBalance: MethodDefinition<_agentpay_ledger_v1_GetBalanceRequest, _agentpay_ledger_v1_MerchantBalance, _agentpay_ledger_v1_GetBalanceRequest__Output, _agentpay_ledger_v1_MerchantBalance__Output>
   GetDiscrepancy: MethodDefinition<_agentpay_ledger_v1_DiscrepancyKey, _agentpay_ledger_v1_Discrepancy, _agentpay_ledger_v1_DiscrepancyKey__Output, _agentpay_ledger_v1_Discrepancy__Output>
   GetPayoutUsage: MethodDefinition<_agentpay_ledger_v1_GetPayoutUsageRequest, _agentpay_ledger_v1_PayoutUsage, _agentpay_ledger_v1_GetPayoutUsageRequest__Output, _agentpay_ledger_v1_PayoutUsage__Output>

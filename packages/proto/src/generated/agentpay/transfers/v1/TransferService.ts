@@ -3,6 +3,8 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { CreateRefundRequest as _agentpay_transfers_v1_CreateRefundRequest, CreateRefundRequest__Output as _agentpay_transfers_v1_CreateRefundRequest__Output } from '../../../agentpay/transfers/v1/CreateRefundRequest.js';
+import type { CreateTransferBatchRequest as _agentpay_transfers_v1_CreateTransferBatchRequest, CreateTransferBatchRequest__Output as _agentpay_transfers_v1_CreateTransferBatchRequest__Output } from '../../../agentpay/transfers/v1/CreateTransferBatchRequest.js';
+import type { CreateTransferBatchResponse as _agentpay_transfers_v1_CreateTransferBatchResponse, CreateTransferBatchResponse__Output as _agentpay_transfers_v1_CreateTransferBatchResponse__Output } from '../../../agentpay/transfers/v1/CreateTransferBatchResponse.js';
 import type { CreateTransferRequest as _agentpay_transfers_v1_CreateTransferRequest, CreateTransferRequest__Output as _agentpay_transfers_v1_CreateTransferRequest__Output } from '../../../agentpay/transfers/v1/CreateTransferRequest.js';
 import type { CreateTransferResponse as _agentpay_transfers_v1_CreateTransferResponse, CreateTransferResponse__Output as _agentpay_transfers_v1_CreateTransferResponse__Output } from '../../../agentpay/transfers/v1/CreateTransferResponse.js';
 import type { HeldTransferRef as _agentpay_transfers_v1_HeldTransferRef, HeldTransferRef__Output as _agentpay_transfers_v1_HeldTransferRef__Output } from '../../../agentpay/transfers/v1/HeldTransferRef.js';
@@ -18,6 +20,8 @@ import type { RegisterPayeeRequest as _agentpay_transfers_v1_RegisterPayeeReques
 import type { RegisterPayeeResponse as _agentpay_transfers_v1_RegisterPayeeResponse, RegisterPayeeResponse__Output as _agentpay_transfers_v1_RegisterPayeeResponse__Output } from '../../../agentpay/transfers/v1/RegisterPayeeResponse.js';
 import type { RegisteredPayee as _agentpay_transfers_v1_RegisteredPayee, RegisteredPayee__Output as _agentpay_transfers_v1_RegisteredPayee__Output } from '../../../agentpay/transfers/v1/RegisteredPayee.js';
 import type { Transfer as _agentpay_transfers_v1_Transfer, Transfer__Output as _agentpay_transfers_v1_Transfer__Output } from '../../../agentpay/transfers/v1/Transfer.js';
+import type { TransferBatchPage as _agentpay_transfers_v1_TransferBatchPage, TransferBatchPage__Output as _agentpay_transfers_v1_TransferBatchPage__Output } from '../../../agentpay/transfers/v1/TransferBatchPage.js';
+import type { TransferBatchRef as _agentpay_transfers_v1_TransferBatchRef, TransferBatchRef__Output as _agentpay_transfers_v1_TransferBatchRef__Output } from '../../../agentpay/transfers/v1/TransferBatchRef.js';
 import type { TransferHistory as _agentpay_transfers_v1_TransferHistory, TransferHistory__Output as _agentpay_transfers_v1_TransferHistory__Output } from '../../../agentpay/transfers/v1/TransferHistory.js';
 import type { TransferHistoryRequest as _agentpay_transfers_v1_TransferHistoryRequest, TransferHistoryRequest__Output as _agentpay_transfers_v1_TransferHistoryRequest__Output } from '../../../agentpay/transfers/v1/TransferHistoryRequest.js';
 import type { TransferRef as _agentpay_transfers_v1_TransferRef, TransferRef__Output as _agentpay_transfers_v1_TransferRef__Output } from '../../../agentpay/transfers/v1/TransferRef.js';
@@ -79,6 +83,27 @@ export interface TransferServiceClient extends grpc.Client {
   createTransfer(argument: _agentpay_transfers_v1_CreateTransferRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferResponse__Output>): grpc.ClientUnaryCall;
   
   /**
+   * Creates a batch payout (CONTRACT section 21): every item validated as a transfer, all inserted and
+   * frozen as one, then each sent as an ordinary transfer without waiting for the others. Idempotent on
+   * mch_no + biz_batch_no. Errors: INVALID_PARAMETER / INVALID_PAYEE_ACCOUNT / PAYEE_NOT_REGISTERED /
+   * DUPLICATE_TRANSFER naming items[i], DUPLICATE_BATCH, INSUFFICIENT_BALANCE, PAYOUT_LIMIT_EXCEEDED.
+   */
+  CreateTransferBatch(argument: _agentpay_transfers_v1_CreateTransferBatchRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferBatchResponse__Output>): grpc.ClientUnaryCall;
+  CreateTransferBatch(argument: _agentpay_transfers_v1_CreateTransferBatchRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferBatchResponse__Output>): grpc.ClientUnaryCall;
+  CreateTransferBatch(argument: _agentpay_transfers_v1_CreateTransferBatchRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferBatchResponse__Output>): grpc.ClientUnaryCall;
+  CreateTransferBatch(argument: _agentpay_transfers_v1_CreateTransferBatchRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferBatchResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Creates a batch payout (CONTRACT section 21): every item validated as a transfer, all inserted and
+   * frozen as one, then each sent as an ordinary transfer without waiting for the others. Idempotent on
+   * mch_no + biz_batch_no. Errors: INVALID_PARAMETER / INVALID_PAYEE_ACCOUNT / PAYEE_NOT_REGISTERED /
+   * DUPLICATE_TRANSFER naming items[i], DUPLICATE_BATCH, INSUFFICIENT_BALANCE, PAYOUT_LIMIT_EXCEEDED.
+   */
+  createTransferBatch(argument: _agentpay_transfers_v1_CreateTransferBatchRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferBatchResponse__Output>): grpc.ClientUnaryCall;
+  createTransferBatch(argument: _agentpay_transfers_v1_CreateTransferBatchRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferBatchResponse__Output>): grpc.ClientUnaryCall;
+  createTransferBatch(argument: _agentpay_transfers_v1_CreateTransferBatchRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferBatchResponse__Output>): grpc.ClientUnaryCall;
+  createTransferBatch(argument: _agentpay_transfers_v1_CreateTransferBatchRequest, callback: grpc.requestCallback<_agentpay_transfers_v1_CreateTransferBatchResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * Reads one refund by either identifier. Errors: REFUND_NOT_FOUND.
    */
   GetRefund(argument: _agentpay_transfers_v1_RefundRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
@@ -107,6 +132,21 @@ export interface TransferServiceClient extends grpc.Client {
   getTransfer(argument: _agentpay_transfers_v1_TransferRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
   getTransfer(argument: _agentpay_transfers_v1_TransferRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
   getTransfer(argument: _agentpay_transfers_v1_TransferRef, callback: grpc.requestCallback<_agentpay_transfers_v1_Transfer__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * A batch with its counts per status and one page of its items. Errors: TRANSFER_NOT_FOUND.
+   */
+  GetTransferBatch(argument: _agentpay_transfers_v1_TransferBatchRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferBatchPage__Output>): grpc.ClientUnaryCall;
+  GetTransferBatch(argument: _agentpay_transfers_v1_TransferBatchRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferBatchPage__Output>): grpc.ClientUnaryCall;
+  GetTransferBatch(argument: _agentpay_transfers_v1_TransferBatchRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferBatchPage__Output>): grpc.ClientUnaryCall;
+  GetTransferBatch(argument: _agentpay_transfers_v1_TransferBatchRef, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferBatchPage__Output>): grpc.ClientUnaryCall;
+  /**
+   * A batch with its counts per status and one page of its items. Errors: TRANSFER_NOT_FOUND.
+   */
+  getTransferBatch(argument: _agentpay_transfers_v1_TransferBatchRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferBatchPage__Output>): grpc.ClientUnaryCall;
+  getTransferBatch(argument: _agentpay_transfers_v1_TransferBatchRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferBatchPage__Output>): grpc.ClientUnaryCall;
+  getTransferBatch(argument: _agentpay_transfers_v1_TransferBatchRef, options: grpc.CallOptions, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferBatchPage__Output>): grpc.ClientUnaryCall;
+  getTransferBatch(argument: _agentpay_transfers_v1_TransferBatchRef, callback: grpc.requestCallback<_agentpay_transfers_v1_TransferBatchPage__Output>): grpc.ClientUnaryCall;
   
   /**
    * One transfer with its status changes, oldest first; within one merchant when mch_no is set.
@@ -262,6 +302,14 @@ export interface TransferServiceHandlers extends grpc.UntypedServiceImplementati
   CreateTransfer: grpc.handleUnaryCall<_agentpay_transfers_v1_CreateTransferRequest__Output, _agentpay_transfers_v1_CreateTransferResponse>;
   
   /**
+   * Creates a batch payout (CONTRACT section 21): every item validated as a transfer, all inserted and
+   * frozen as one, then each sent as an ordinary transfer without waiting for the others. Idempotent on
+   * mch_no + biz_batch_no. Errors: INVALID_PARAMETER / INVALID_PAYEE_ACCOUNT / PAYEE_NOT_REGISTERED /
+   * DUPLICATE_TRANSFER naming items[i], DUPLICATE_BATCH, INSUFFICIENT_BALANCE, PAYOUT_LIMIT_EXCEEDED.
+   */
+  CreateTransferBatch: grpc.handleUnaryCall<_agentpay_transfers_v1_CreateTransferBatchRequest__Output, _agentpay_transfers_v1_CreateTransferBatchResponse>;
+  
+  /**
    * Reads one refund by either identifier. Errors: REFUND_NOT_FOUND.
    */
   GetRefund: grpc.handleUnaryCall<_agentpay_transfers_v1_RefundRef__Output, _agentpay_transfers_v1_Transfer>;
@@ -270,6 +318,11 @@ export interface TransferServiceHandlers extends grpc.UntypedServiceImplementati
    * Reads one transfer by either identifier. Errors: TRANSFER_NOT_FOUND.
    */
   GetTransfer: grpc.handleUnaryCall<_agentpay_transfers_v1_TransferRef__Output, _agentpay_transfers_v1_Transfer>;
+  
+  /**
+   * A batch with its counts per status and one page of its items. Errors: TRANSFER_NOT_FOUND.
+   */
+  GetTransferBatch: grpc.handleUnaryCall<_agentpay_transfers_v1_TransferBatchRef__Output, _agentpay_transfers_v1_TransferBatchPage>;
   
   /**
    * One transfer with its status changes, oldest first; within one merchant when mch_no is set.
@@ -322,8 +375,10 @@ export interface TransferServiceDefinition extends grpc.ServiceDefinition {
   ApprovePayee: MethodDefinition<_agentpay_transfers_v1_PayeeAction, _agentpay_transfers_v1_RegisteredPayee, _agentpay_transfers_v1_PayeeAction__Output, _agentpay_transfers_v1_RegisteredPayee__Output>
   CreateRefund: MethodDefinition<_agentpay_transfers_v1_CreateRefundRequest, _agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateRefundRequest__Output, _agentpay_transfers_v1_CreateTransferResponse__Output>
   CreateTransfer: MethodDefinition<_agentpay_transfers_v1_CreateTransferRequest, _agentpay_transfers_v1_CreateTransferResponse, _agentpay_transfers_v1_CreateTransferRequest__Output, _agentpay_transfers_v1_CreateTransferResponse__Output>
+  CreateTransferBatch: MethodDefinition<_agentpay_transfers_v1_CreateTransferBatchRequest, _agentpay_transfers_v1_CreateTransferBatchResponse, _agentpay_transfers_v1_CreateTransferBatchRequest__Output, _agentpay_transfers_v1_CreateTransferBatchResponse__Output>
   GetRefund: MethodDefinition<_agentpay_transfers_v1_RefundRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_RefundRef__Output, _agentpay_transfers_v1_Transfer__Output>
   GetTransfer: MethodDefinition<_agentpay_transfers_v1_TransferRef, _agentpay_transfers_v1_Transfer, _agentpay_transfers_v1_TransferRef__Output, _agentpay_transfers_v1_Transfer__Output>
+  GetTransferBatch: MethodDefinition<_agentpay_transfers_v1_TransferBatchRef, _agentpay_transfers_v1_TransferBatchPage, _agentpay_transfers_v1_TransferBatchRef__Output, _agentpay_transfers_v1_TransferBatchPage__Output>
   GetTransferHistory: MethodDefinition<_agentpay_transfers_v1_TransferHistoryRequest, _agentpay_transfers_v1_TransferHistory, _agentpay_transfers_v1_TransferHistoryRequest__Output, _agentpay_transfers_v1_TransferHistory__Output>
   Inquire: MethodDefinition<_agentpay_transfers_v1_InquireRequest, _agentpay_transfers_v1_Inquiry, _agentpay_transfers_v1_InquireRequest__Output, _agentpay_transfers_v1_Inquiry__Output>
   ListPayees: MethodDefinition<_agentpay_transfers_v1_ListPayeesRequest, _agentpay_transfers_v1_ListPayeesResponse, _agentpay_transfers_v1_ListPayeesRequest__Output, _agentpay_transfers_v1_ListPayeesResponse__Output>

@@ -256,6 +256,31 @@ public final class AgentpayClient {
   }
 
   /**
+   * Creates a batch payout of 1..1,000 items (each a map of a transfer's fields: bizTransferNo, amount,
+   * payeeType, payeeAccount, payeeName, ...), funded as one; data is {batchNo, bizBatchNo, status, count,
+   * amount, fee}. notifyUrl may be null.
+   */
+  public Envelope<Map<String, Object>> transferBatch(
+      String bizBatchNo, String notifyUrl, List<Map<String, Object>> items, RequestOptions options) {
+    Map<String, Object> params = new java.util.LinkedHashMap<>();
+    params.put("bizBatchNo", bizBatchNo);
+    if (notifyUrl != null) params.put("notifyUrl", notifyUrl);
+    params.put("items", items);
+    return call(Endpoint.TRANSFER_BATCH, params, Fields::object, options);
+  }
+
+  /** A batch payout by batchNo or bizBatchNo (one may be null) and one page of its items; cursor, limit may be null. */
+  public Envelope<Map<String, Object>> queryTransferBatch(
+      String batchNo, String bizBatchNo, String cursor, Integer limit, RequestOptions options) {
+    Map<String, Object> params = new java.util.LinkedHashMap<>();
+    if (batchNo != null) params.put("batchNo", batchNo);
+    if (bizBatchNo != null) params.put("bizBatchNo", bizBatchNo);
+    if (cursor != null) params.put("cursor", cursor);
+    if (limit != null) params.put("limit", limit);
+    return call(Endpoint.QUERY_TRANSFER_BATCH, params, Fields::object, options);
+  }
+
+  /**
    * Every record of the statement, page after page (following nextCursor from the params' cursor on). A
    * page that fails throws {@link AgentpayApiException} while iterating.
    */

@@ -42,7 +42,12 @@ public enum Endpoint {
       List.of("payeeType", "payeeAccount", "payeeName", "payeeCode"),
       List.of("payeeType", "payeeAccount", "payeeName")),
   QUERY_PAYEES("queryPayees", "/gateway/query/payees", true, List.of("limit", "cursor"), List.of()),
-  REMOVE_PAYEE("removePayee", "/gateway/payee/remove", true, List.of("payeeId"), List.of("payeeId"));
+  REMOVE_PAYEE("removePayee", "/gateway/payee/remove", true, List.of("payeeId"), List.of("payeeId")),
+  // Batch payouts: the same bizBatchNo with the same items answers the same batch.
+  TRANSFER_BATCH("transferBatch", "/gateway/transfer/batch", true, List.of("bizBatchNo", "notifyUrl", "items"),
+      List.of("bizBatchNo", "items")),
+  QUERY_TRANSFER_BATCH("queryTransferBatch", "/gateway/query/transferBatch", true,
+      List.of("batchNo", "bizBatchNo", "cursor", "limit"), List.of());
 
   private final String operationId;
   private final String path;
