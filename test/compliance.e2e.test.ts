@@ -385,7 +385,7 @@ describe('the compliance desk on a running stack', () => {
   it('a new list version re-screens the registered payees: a match opens a case', async () => {
     const registered = await send(m, '/gateway/payee/register', {
       payeeType: 'spei_transfer',
-      payeeAccount: '012180015555555551',
+      payeeAccount: CLABE,
       payeeName: 'Rosa Méndez Ortiz',
     });
     expect(registered.code, JSON.stringify(registered)).toBe(0);
