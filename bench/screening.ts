@@ -3,7 +3,9 @@
 // more at the 99th percentile). Every create is screened either way (the payee by name, through compliance's
 // trigram index); the list is written straight into the compliance database, as an approved upload would
 // leave it, so the fill does not dominate the run. The payee is not on the list: every create goes through.
+import { CLIENT_OPTIONS, call, loadProtos } from '@agentpay/proto';
 import type { Stack } from '@agentpay/stack';
+import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import { closedLoop, type LoadResult } from './load.js';
 import { benchMerchant, fundMerchant, transferRequests } from './setup.js';
@@ -70,6 +72,42 @@ async function retireList(databaseUrl: string): Promise<void> {
   }
 }
 
+/** Screen alone, one call at a time (no case opened): p50 and p99 of `n` calls, ms. */
+async function screenLatency(stack: Stack, n: number): Promise<{ p50: number; p99: number }> {
+  const client = new (loadProtos().agentpay.compliance.v1.ComplianceService)(
+    `127.0.0.1:${stack.ports.compliance}`,
+    grpc.credentials.createInsecure(),
+    CLIENT_OPTIONS,
+  );
+  const names = [
+    'Ana Perez',
+    'Maria Lopez Garcia',
+    'Ricardo Salinas',
+    'Malo Peri Sogaruca',
+    'Empresa del Norte SA',
+  ];
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const started = performance.now();
+      await call(client, client.Screen, {
+        operation_kind: 'payout',
+        operation_ref: `bench-${i}`,
+        mch_no: 'BENCH',
+        amount: '100',
+        name: names[i % names.length]!,
+        open_case: false,
+      });
+      times.push(performance.now() - started);
+    }
+  } finally {
+    client.close();
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
 const cells = (r: LoadResult) =>
   `${fmt(r.throughput, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors}`;
 
@@ -90,11 +128,13 @@ export async function runScreeningBench(opts: {
   const without: LoadResult[] = [];
   for (const c of levels)
     without.push(await closedLoop(stack.urls.gateway, transferRequests(merchant, count), c));
+  const screenWithout = await screenLatency(stack, count);
   const fillS = await fillList(stack.databaseUrl('compliance'), entries);
   await closedLoop(stack.urls.gateway, transferRequests(merchant, 100), 8);
   const withList: LoadResult[] = [];
   for (const c of levels)
     withList.push(await closedLoop(stack.urls.gateway, transferRequests(merchant, count), c));
+  const screenWith = await screenLatency(stack, count);
   await retireList(stack.databaseUrl('compliance'));
 
   log(
@@ -114,5 +154,9 @@ export async function runScreeningBench(opts: {
     const b = withList[i]!;
     log(`| ${c} | ${cells(a)} | ${cells(b)} | ${fmt(b.p99 - a.p99, 2)} |`);
   });
+  log();
+  log(
+    `Screen alone (compliance's gRPC call, one at a time, ${count} calls over five names, no case opened): no list p50 ${fmt(screenWithout.p50, 2)} ms, p99 ${fmt(screenWithout.p99, 2)} ms; with the list p50 ${fmt(screenWith.p50, 2)} ms, p99 ${fmt(screenWith.p99, 2)} ms.`,
+  );
   log();
 }

@@ -352,6 +352,80 @@ describe('the compliance desk on a running stack', () => {
     ]);
   });
 
+  it('rules change through a second compliance person; an approver cannot approve them, nor compliance a money move', async () => {
+    const rules = {
+      largeOperation: { amount: 200_000 },
+      structuring: { count: 4 },
+      newPayeeVolume: null,
+      manyPayers: { count: 30 },
+    };
+    expect((await api(ana.token, 'PUT', '/admin/compliance/rules', { ...rules, extra: 1 })).status).toBe(400);
+    const asked = await api(ana.token, 'PUT', '/admin/compliance/rules', rules);
+    expect(asked.status).toBe(202);
+    const approval = (asked.body['approval'] as { id: string }).id;
+    // Unchanged until approved.
+    expect((await api(bea.token, 'GET', '/admin/compliance/rules')).body['largeOperation']).toEqual({
+      amount: 150_000,
+    });
+    const approver = await createTestPerson({ adminUrl: admin, roles: ['approver'] });
+    expect((await api(approver.token, 'POST', `/admin/approvals/${approval}/approve`)).status).toBe(403);
+    expect((await api(bea.token, 'POST', `/admin/approvals/${approval}/approve`)).status).toBe(200);
+    expect((await api(ana.token, 'GET', '/admin/compliance/rules')).body).toMatchObject(rules);
+    // A compliance person approves only the desk's operations: not a balance adjustment.
+    const adjust = await api('dev-admin-token', 'POST', `/admin/merchants/${m.mchNo}/adjustments`, {
+      amount: 1,
+      reason: 'x',
+      reference: `r-${Date.now()}`,
+    });
+    expect(adjust.status).toBe(202);
+    const adjustApproval = (adjust.body['approval'] as { id: string }).id;
+    expect((await api(bea.token, 'POST', `/admin/approvals/${adjustApproval}/approve`)).status).toBe(403);
+  });
+
+  it('a new list version re-screens the registered payees: a match opens a case', async () => {
+    const registered = await send(m, '/gateway/payee/register', {
+      payeeType: 'spei_transfer',
+      payeeAccount: CLABE,
+      payeeName: 'Rosa Méndez Ortiz',
+    });
+    expect(registered.code, JSON.stringify(registered)).toBe(0);
+    const payeeId = String(registered.data['payeeId']);
+    const list = await api(ana.token, 'POST', '/admin/screening/lists', {
+      name: 'Vigilancia',
+      kind: 'watch',
+    });
+    const uploaded = await api(
+      ana.token,
+      'PUT',
+      `/admin/screening/lists/${list.body['id']}/entries`,
+      'name,rfc,curp,birthDate,country,reference\n"MENDEZ ORTIZ, Rosa",,,,MX,W-1\n',
+      'text/csv',
+    );
+    expect(uploaded.status).toBe(202);
+    const approved = await api(
+      bea.token,
+      'POST',
+      `/admin/approvals/${(uploaded.body['approval'] as { id: string }).id}/approve`,
+    );
+    const result = (
+      approved.body['approval'] as { result: { status: number; body: Record<string, unknown> } }
+    ).result;
+    expect(result.status).toBe(200);
+    expect(result.body['rescreened']).toMatchObject({ matched: 1 });
+    expect((result.body['rescreened'] as { error?: string }).error).toBeUndefined();
+    const cases = await api(ana.token, 'GET', '/admin/compliance/cases?kind=screening&state=open&limit=200');
+    const found = (
+      cases.body['cases'] as { id: string; mchNo: string; listKind: string; subject: { name: string } }[]
+    ).filter((c) => c.subject.name === 'Rosa Méndez Ortiz');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ mchNo: m.mchNo, listKind: 'watch' });
+    const full = await api(ana.token, 'GET', `/admin/compliance/cases/${found[0]!.id}`);
+    const ops = full.body['operations'] as { kind: string; ref: string }[];
+    expect(ops).toHaveLength(1);
+    expect(ops[0]!.kind).toBe('payee');
+    expect(ops[0]!.ref.startsWith(`${payeeId}@`)).toBe(true);
+  });
+
   it('support gets 403 on every case, list, rule and report route; an auditor reads', async () => {
     const id = 'cas_0000';
     const routes: [string, string, unknown?][] = [
