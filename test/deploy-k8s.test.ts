@@ -24,6 +24,7 @@ import { parseAllDocuments } from 'yaml';
 import { ENTRY_POINTS } from '../deploy/bundle.js';
 import { NATS_SERVICES, productionAuthorization } from '../packages/messaging/src/index.js';
 import { natsProvisionEnv } from '../packages/service/src/index.js';
+import { complianceEnv } from '../services/compliance/src/config.js';
 import { gatewayEnv } from '../services/gateway/src/config.js';
 import { ledgerEnv } from '../services/ledger/src/config.js';
 import { notifierEnv } from '../services/notifier/src/config.js';
@@ -64,6 +65,7 @@ const SCHEMAS = {
   payments: paymentsEnv,
   transfers: transfersEnv,
   ledger: ledgerEnv,
+  compliance: complianceEnv,
   'upstream-router': routerEnv,
   notifier: notifierEnv,
   'upstream-sandbox': sandboxEnv,
@@ -98,6 +100,10 @@ const CALLS: Record<Overlay, string[]> = {
     'transfers->ledger:50054',
     // Reconciliation: statements, routes and returns of unmatched money.
     'ledger->upstream-router:50053',
+    // Screening (transfers' creates, the router's STP deposits) and the compliance desk (gateway).
+    'gateway->compliance:50055',
+    'transfers->compliance:50055',
+    'upstream-router->compliance:50055',
   ],
   dev: [],
 };
@@ -121,6 +127,7 @@ const METRICS_PORT_VARIABLE: Record<ServiceName, string | undefined> = {
   payments: 'METRICS_PORT',
   transfers: 'METRICS_PORT',
   ledger: 'METRICS_PORT',
+  compliance: 'METRICS_PORT',
   'upstream-router': 'METRICS_PORT',
   notifier: 'NOTIFIER_PORT',
   // A development-only fake channel: nothing to alert on.
@@ -719,7 +726,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         `{"app.kubernetes.io/name":"gateway"}:8080:[{"namespaceSelector":{"matchLabels":{"kubernetes.io/metadata.name":"ingress-nginx"}}}]`,
         `{"app.kubernetes.io/name":"gateway"}:8081:[{"namespaceSelector":{"matchLabels":{"agentpay.io/operators":"true"}}}]`,
         `{"app.kubernetes.io/name":"upstream-router"}:8091:[${INGRESS_CONTROLLER_PEER}]`,
-        `{"app.kubernetes.io/part-of":"agentpay"}:8081,8082,9101,9102,9103,9104:[{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}]`,
+        `{"app.kubernetes.io/part-of":"agentpay"}:8081,8082,9101,9102,9103,9104,9105:[{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}]`,
       ].sort(),
     );
     const ingresses = ofKind<IIngress>(rendered[overlay], 'Ingress');
