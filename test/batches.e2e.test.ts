@@ -258,7 +258,7 @@ describe('batch payouts', () => {
       Array.from({ length: 4 }, () => send(m, '/gateway/transfer/batch', params)),
     );
     for (const reply of replies) expect(reply.code, JSON.stringify(reply)).toBe(0);
-    const batchNo = (replies[0]?.data as Json).batchNo;
+    const batchNo = (replies[0]!.data as Json).batchNo;
     for (const reply of replies) expect((reply.data as Json).batchNo).toBe(batchNo);
     const third = await send(m, '/gateway/transfer/batch', params);
     expect((third.data as Json).batchNo).toBe(batchNo);
