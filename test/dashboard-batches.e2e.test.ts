@@ -189,6 +189,15 @@ describe('batch payouts on the dashboard', () => {
     expect(await looking.page.getByLabel('Archivo CSV').count()).toBe(0);
     expect(await looking.page.getByRole('button', { name: /^Aprobar/ }).count()).toBe(0);
     await looking.context.close();
+    // And the API refuses a viewer every change: checking, requesting, approving, rejecting.
+    for (const [path, body] of [
+      ['/dashboard/api/batches/check', { csv: badCsv }],
+      ['/dashboard/api/batches', { bizBatchNo: `${ref}-v`, csv: goodCsv }],
+      [`/dashboard/api/batches/${request!.id}/approve`, { code: totpCode(viewer.totpSecret, 1) }],
+      [`/dashboard/api/batches/${request!.id}/reject`, {}],
+    ] as const) {
+      expect((await dash(viewer, path, { body })).status, path).toBe(403);
+    }
 
     // The admin, a second person, approves it with a current code of their authenticator.
     const approving = await openPage(browser, `${stack.urls.gateway}/dashboard/batches`, {

@@ -315,7 +315,11 @@ function arbitraryOf(input: Schema): fc.Arbitrary<unknown> {
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(arbitraryOf((schema['items'] ?? {}) as Schema), { maxLength: 3 });
+      // A short array, as long as the schema's minItems asks (transfer/batch wants at least one item).
+      return fc.array(arbitraryOf((schema['items'] ?? {}) as Schema), {
+        minLength: Number(schema['minItems'] ?? 0),
+        maxLength: Math.max(3, Number(schema['minItems'] ?? 0)),
+      });
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
