@@ -276,6 +276,42 @@ describe('the compliance desk on a running stack', () => {
     expect((await api(ana.token, 'POST', `/admin/compliance/cases/${c.id}/release`, {})).status).toBe(409);
   });
 
+  it("screens every batch item as a single transfer: the blocked payee's item is held, the other leaves", async () => {
+    const m3 = await createTestMerchant({ adminUrl: admin, gatewayUrl: stack.urls.gateway });
+    const item = (payeeName: string) => ({
+      bizTransferNo: biz('BI'),
+      amount: 1_200,
+      payeeType: 'spei_transfer',
+      payeeAccount: CLABE,
+      payeeName,
+    });
+    const items = [item('Ana Ruiz'), item('perez LOPEZ Juan')];
+    const accepted = await send(m3, '/gateway/transfer/batch', { bizBatchNo: biz('B'), items });
+    expect(accepted.code).toBe(0);
+    const batchNo = String(accepted.data['batchNo']);
+    const itemsOf = async () =>
+      (
+        (await send(m3, '/gateway/query/transferBatch', { batchNo })).data as {
+          items: { transferNo: string; bizTransferNo: string; status: string }[];
+        }
+      ).items;
+    const [clean, blocked] = items.map((i) => i.bizTransferNo);
+    const cleanNo = (await itemsOf()).find((i) => i.bizTransferNo === clean)!.transferNo;
+    const blockedNo = (await itemsOf()).find((i) => i.bizTransferNo === blocked)!.transferNo;
+    await untilStatus(cleanNo, 'success', m3);
+    // The blocked payee's item: a held case, nothing at any channel, still `progress` to the merchant.
+    const c = await caseOf(blockedNo);
+    expect(c).toMatchObject({ state: 'held', releaseNeedsTwo: true });
+    expect(await routerPayouts(blockedNo)).toBe(0);
+    expect((await query(blockedNo, m3)).data['status']).toBe('progress');
+    const rejected = await api(ana.token, 'POST', `/admin/compliance/cases/${c.id}/reject`, {
+      reason: 'blocked person',
+    });
+    expect(rejected.status).toBe(200);
+    await untilStatus(blockedNo, 'fail', m3);
+    expect(await routerPayouts(blockedNo)).toBe(0);
+  });
+
   it('an operation over largeOperation opens one case even when its event is delivered twice', async () => {
     const big = await transfer(150_000, 'Proveedor Grande SA');
     expect(big.code).toBe(0);

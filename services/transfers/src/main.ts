@@ -74,6 +74,8 @@ export async function main(env: NodeJS.ProcessEnv, opts: { clock?: Clock } = {})
         logger,
         outcomes: transfers.outcomes,
         routerTimeoutMs: config.ROUTER_TIMEOUT_MS,
+        compliance,
+        complianceTimeoutMs: config.COMPLIANCE_TIMEOUT_MS,
         clock,
         concurrency: config.BATCH_SEND_CONCURRENCY,
         intervalMs: config.BATCH_SEND_INTERVAL_MS,

@@ -217,7 +217,7 @@ export async function claimQueued(db: Kysely<Database>, transferNo: string): Pro
 export async function settleSent(
   db: Kysely<Database>,
   transferNo: string,
-  to: 'accepted' | 'rejected' | 'unknown' | 'queued',
+  to: 'accepted' | 'rejected' | 'unknown' | 'queued' | 'held',
 ): Promise<void> {
   await db
     .updateTable('transfers')

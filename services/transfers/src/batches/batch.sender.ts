@@ -3,6 +3,7 @@ import { traceparentOr } from '@agentpay/proto';
 import { type Clock, startBackgroundLoop } from '@agentpay/runtime';
 import { type CodeName, isAppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
+import type { PayeeScreening } from '../compliance/compliance.client.js';
 import type { Database, TransferRow } from '../db/schema.js';
 import type { TransferOutcomes } from '../transfers/transfer.outcomes.js';
 import type { PayoutRouter } from '../upstream/router.client.js';
@@ -14,6 +15,9 @@ export interface BatchSenderDeps {
   logger: Logger;
   outcomes: TransferOutcomes;
   routerTimeoutMs: number;
+  /** Every item's payee is screened before it leaves, as a single transfer's is (docs/compliance.md). */
+  compliance: PayeeScreening;
+  complianceTimeoutMs: number;
   clock: Clock;
   /** Items sent at once. */
   concurrency: number;
@@ -48,6 +52,34 @@ export function startBatchSender(deps: BatchSenderDeps) {
   async function sendOne(row: TransferRow): Promise<boolean> {
     if (!(await claimQueued(db, row.transfer_no))) return false;
     const traceparent = traceparentOr(undefined);
+    // Screening first, as for a single transfer: nothing leaves unscreened. Unanswered, the item goes back to
+    // the queue (it is frozen and `progress` already); a match holds it, frozen and `progress`, until a
+    // compliance person releases or rejects it. The merchant sees an item in progress either way.
+    try {
+      const screening = await deps.compliance.screen(
+        {
+          mchNo: row.mch_no,
+          transferNo: row.transfer_no,
+          amount: row.amount,
+          name: row.payee_name,
+          account: row.payee_account,
+          bank: row.payee_code,
+        },
+        { timeoutMs: deps.complianceTimeoutMs },
+      );
+      if (screening.hold) {
+        logger.info(
+          { transferNo: row.transfer_no, outcome: screening.outcome, caseId: screening.caseId },
+          'batch item payee screening matched; item held',
+        );
+        await settleSent(db, row.transfer_no, 'held');
+        return true;
+      }
+    } catch (err) {
+      logger.warn({ err, transferNo: row.transfer_no }, 'screening unavailable; batch item stays queued');
+      await settleSent(db, row.transfer_no, 'queued');
+      return false;
+    }
     try {
       const answer = await router.submitPayout(
         {
