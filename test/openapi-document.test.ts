@@ -212,7 +212,12 @@ describe('request schemas agree with the gateway zod schemas', () => {
     },
     '/gateway/query/payOrder': { bizOrderNo: 'B1' },
     '/gateway/query/transferOrder': { transferNo: 'T1' },
-    '/gateway/refund': { orderNo: 'P1', bizRefundNo: 'R1', amount: 10.5, notifyUrl: 'https://merchant.example/r' },
+    '/gateway/refund': {
+      orderNo: 'P1',
+      bizRefundNo: 'R1',
+      amount: 10.5,
+      notifyUrl: 'https://merchant.example/r',
+    },
     '/gateway/query/refund': { bizRefundNo: 'R1' },
     '/gateway/sync/order/pay': { orderNo: 'P1' },
     '/gateway/query/balance': {},
