@@ -143,6 +143,15 @@ describe('pay', () => {
       attach: 'cart-7',
       // The paying deposit's SPEI tracking key, once paid.
       claveRastreo: expect.stringMatching(/^[A-Z0-9]{1,30}$/),
+      // Its CEP facts (section 21): the sandbox's payer (BBVA) into the order's CLABE, the day as dd-MM-yyyy.
+      cep: {
+        fecha: expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/),
+        claveRastreo: data['claveRastreo'],
+        emisor: '40012',
+        receptor: expect.stringMatching(/^\d{5}$/),
+        cuenta: payBody['clabe'],
+        monto: '150.25',
+      },
     });
     expect(await eventsOf(order.orderNo)).toEqual([{ from: 'wait', to: 'success', version: '2' }]);
   });

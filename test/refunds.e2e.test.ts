@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Stack } from '@agentpay/stack';
-import { merchantClient, settleApproval, type TestMerchant, waitFor } from '@agentpay/testing';
+import {
+  createTestPerson,
+  merchantClient,
+  settleApproval,
+  type TestMerchant,
+  waitFor,
+} from '@agentpay/testing';
 import { type Envelope, feeFor, generateKeyPair, parsePublicKey } from '@agentpay/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack } from './support/stack.js';
@@ -360,5 +366,74 @@ describe('refunds of paid orders', () => {
     const funded = await send(merchant, '/gateway/refund', { orderNo: order['orderNo'], bizRefundNo: 'U-4' });
     expect(funded.code).toBe(0);
     expect(funded.data).toMatchObject({ amount: 30 });
+  });
+
+  it('from the dashboard: a finance person refunds a paid order, a viewer may not, and the order page shows the CEP link', async () => {
+    const merchant = await newMerchant();
+    await fund(merchant, 10_00);
+    const order = await paidOrder(merchant, 40_00);
+    const orderNo = String(order['orderNo']);
+    const person = (roles: string[]) =>
+      createTestPerson({
+        adminUrl: stack.urls.admin,
+        gatewayUrl: stack.urls.gateway,
+        mchNo: merchant.mchNo,
+        roles,
+      });
+    const dashboard = (
+      who: { cookie: string; csrfToken: string },
+      method: string,
+      path: string,
+      body?: unknown,
+    ) =>
+      fetch(`${stack.urls.gateway}${path}`, {
+        method,
+        headers: {
+          cookie: who.cookie,
+          'x-csrf-token': who.csrfToken,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const path = `/dashboard/api/orders/${orderNo}/refunds`;
+
+    const viewer = await person(['viewer']);
+    const refused = await dashboard(viewer, 'POST', path, { bizRefundNo: 'DASH-V', amount: 5 });
+    expect(refused.status).toBe(403);
+
+    const finance = await person(['finance']);
+    const asked = await dashboard(finance, 'POST', path, {
+      bizRefundNo: 'DASH-F',
+      amount: 15,
+      reason: 'damaged',
+    });
+    expect(asked.status).toBe(201);
+    const refund = (await asked.json()) as Record<string, unknown>;
+    expect(refund).toMatchObject({ bizRefundNo: 'DASH-F', orderNo, amount: 15, payeeAccount: PAYER_CLABE });
+    const done = await refundReaching(merchant, String(refund['refundNo']), 'success');
+    expect(done['cep']).toMatchObject({
+      claveRastreo: done['claveRastreo'],
+      cuenta: PAYER_CLABE,
+      monto: '15.00',
+    });
+    // More than is left is refused with the reason, and nothing is created.
+    const tooMuch = await dashboard(finance, 'POST', path, { bizRefundNo: 'DASH-F2', amount: 30 });
+    expect(tooMuch.status).toBe(409);
+    expect(((await tooMuch.json()) as { message: string }).message).toContain('amount exceeds what is left');
+
+    // The order's page: its CEP facts and the Banxico link.
+    const page = (await (await dashboard(finance, 'GET', `/dashboard/api/orders/${orderNo}`)).json()) as {
+      order: Record<string, unknown>;
+    };
+    expect(page.order['cep']).toMatchObject({
+      claveRastreo: order['claveRastreo'],
+      emisor: '40012',
+      monto: '40.00',
+    });
+    const link = new URL(String(page.order['cepLink']));
+    expect(`${link.origin}${link.pathname}`).toBe('https://www.banxico.org.mx/cep/');
+    expect(link.searchParams.get('criterio')).toBe(order['claveRastreo']);
+    expect(link.searchParams.get('monto')).toBe('40.00');
+    await ledgerBalanced();
   });
 });

@@ -132,6 +132,24 @@ describe('docs/sandbox-guide.md', () => {
     const deposits = [...run.stdout.matchAll(/\{"depositId":"[^"]+","clabe":"\d+","amount":([\d.]+)/g)].map(
       (m) => Number(m[1]),
     );
-    expect(deposits).toEqual([100.5, 1234.5, 1000, 100.5]);
+    expect(deposits).toEqual([100.5, 1234.5, 1000, 200, 100.5]);
+    // Section 2a: the order paid by a named payer, refunded in two parts, a third refused.
+    expect(replies).toContainEqual(
+      expect.objectContaining({
+        code: 0,
+        data: expect.objectContaining({
+          bizRefundNo: 'REF-1',
+          status: 'success',
+          payeeAccount: '012180015555555550',
+        }),
+      }),
+    );
+    expect(replies).toContainEqual(
+      expect.objectContaining({
+        code: 0,
+        data: expect.objectContaining({ bizRefundNo: 'REF-2', amount: 150 }),
+      }),
+    );
+    expect(replies).toContainEqual(expect.objectContaining({ code: 30007 }));
   });
 });
