@@ -202,7 +202,10 @@ describe('the compliance desk, in the console', () => {
 
     await page.reload();
     await versions.getByText('Vigente').waitFor();
-    expect(await versions.getByRole('row').nth(1).textContent()).toContain(bea.email);
+    // The version links the request that put it in effect (where who approved it is named).
+    await versions.getByRole('link', { name: approvalId }).waitFor();
+    const decided = await call(ana, 'GET', `/admin/approvals/${approvalId}`);
+    expect(decided.body).toMatchObject({ state: 'executed', decidedBy: { label: bea.email } });
     await opened.context.close();
   }, 180_000);
 
@@ -351,9 +354,10 @@ describe('the compliance desk, in the console', () => {
     const opened = await openPage(browser, `${stack.urls.admin}/console/compliance/rules`, {
       as: { person: ana },
       viewport: DESKTOP,
-      locale: 'en-US',
     });
     const { page } = opened;
+    await page.getByRole('heading', { level: 1, name: 'Reglas de monitoreo' }).waitFor();
+    await page.getByLabel('Idioma').selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Monitoring rules' }).waitFor();
     const large = page.getByLabel('Large operation: minimum amount (MXN)');
     expect(await large.inputValue()).toBe('150000.00');
@@ -366,7 +370,7 @@ describe('the compliance desk, in the console', () => {
     await meetsTheBars(opened, 'console-compliance-rules');
     // Not in effect until a second person approves it.
     expect((await call(ana, 'GET', '/admin/compliance/rules')).body['largeOperation']).toEqual({
-      amount: '150000.00',
+      amount: 150_000,
     });
     await opened.context.close();
   }, 120_000);

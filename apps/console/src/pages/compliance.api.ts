@@ -106,7 +106,8 @@ const decided = z.looseObject({
   transfer: z.optional(z.looseObject({ transferNo: z.string(), status: z.string() })),
 });
 
-const amountRule = z.nullable(z.looseObject({ amount: z.string() }));
+// The service answers amounts as numbers of pesos (docs/compliance.md shows them as strings): both are read.
+const amountRule = z.nullable(z.looseObject({ amount: z.union([z.number(), z.string()]) }));
 const countRule = z.nullable(z.looseObject({ count: z.number() }));
 export const rules = z.looseObject({
   largeOperation: amountRule,

@@ -76,7 +76,7 @@ export const complianceMessages = defineDictionaries(
     'lists.format.ofac-sdn': 'SDN de OFAC (sdn.csv)',
     'lists.uploadedBy': 'Subió',
     'lists.uploadedAt': 'Subida',
-    'lists.approvedBy': 'Aprobó',
+    'lists.approval': 'Aprobación',
     'lists.create': 'Nueva lista',
     'lists.createButton': 'Crear lista',
     'lists.created': 'Lista {name} creada.',
@@ -184,11 +184,12 @@ export const complianceMessages = defineDictionaries(
     // Reports
     'reports.title': 'Reportes',
     'reports.kind': 'Reporte',
-    'reports.kind.unusual': 'Operaciones inusuales (casos cerrados como reporte)',
-    'reports.kind.blocked': 'Coincidencias con listas de bloqueadas',
+    'reports.kind.unusual': 'Operaciones inusuales',
+    'reports.kind.blocked': 'Coincidencias con bloqueadas',
     'reports.from': 'Desde (día de la Ciudad de México)',
     'reports.to': 'Hasta (incluido)',
-    'reports.hint': 'Días de la Ciudad de México, ambos incluidos, por la fecha de la operación.',
+    'reports.hint':
+      'Días de la Ciudad de México, ambos incluidos, por la fecha de la operación. Inusuales: los casos cerrados como reporte.',
     'reports.badRange': 'Escribe dos días, el primero no posterior al segundo.',
     'reports.download': 'Descargar CSV',
   },
@@ -227,7 +228,7 @@ export const complianceMessages = defineDictionaries(
     'lists.format.ofac-sdn': "OFAC's SDN (sdn.csv)",
     'lists.uploadedBy': 'Uploaded by',
     'lists.uploadedAt': 'Uploaded',
-    'lists.approvedBy': 'Approved by',
+    'lists.approval': 'Approval',
     'lists.create': 'New list',
     'lists.createButton': 'Create list',
     'lists.created': 'List {name} created.',
@@ -332,11 +333,12 @@ export const complianceMessages = defineDictionaries(
     'rules.updated': 'Last change: {by}, {at}',
     'reports.title': 'Reports',
     'reports.kind': 'Report',
-    'reports.kind.unusual': 'Unusual operations (cases closed as report)',
+    'reports.kind.unusual': 'Unusual operations',
     'reports.kind.blocked': 'Blocked-list hits',
     'reports.from': 'From (Mexico City day)',
     'reports.to': 'To (included)',
-    'reports.hint': 'Mexico City days, both included, by the time of the operation.',
+    'reports.hint':
+      'Mexico City days, both included, by the time of the operation. Unusual: the cases closed as report.',
     'reports.badRange': 'Write two days, the first not after the second.',
     'reports.download': 'Download CSV',
   },
@@ -489,6 +491,7 @@ export function ListsPage(ctx: PageContext) {
         <ListVersions
           key={list.id}
           list={list}
+          Link={ctx.router.Link}
           canUpload={may('PUT /admin/screening/lists/:id/entries')}
           upload={(format, file) => desk.uploadVersion(list.id, format, file)}
           onUploaded={(approval) => {
@@ -512,6 +515,7 @@ export function ListsPage(ctx: PageContext) {
 
 function ListVersions(props: {
   list: ScreeningList;
+  Link: Router['Link'];
   canUpload: boolean;
   upload(format: string, file: string): Promise<PendingApproval>;
   onUploaded(approval: PendingApproval): void;
@@ -541,7 +545,7 @@ function ListVersions(props: {
                 </th>
                 <th scope="col">{t('lists.uploadedBy')}</th>
                 <th scope="col">{t('lists.uploadedAt')}</th>
-                <th scope="col">{t('lists.approvedBy')}</th>
+                <th scope="col">{t('lists.approval')}</th>
               </tr>
             </thead>
             <tbody>
@@ -557,7 +561,15 @@ function ListVersions(props: {
                   <td class="num">{formatCount(v.entries, lang)}</td>
                   <td>{v.uploadedBy}</td>
                   <td>{formatDateTime(v.createdAt, lang)}</td>
-                  <td>{v.approvedBy ?? '—'}</td>
+                  <td>
+                    {v.approvalId ? (
+                      <props.Link to={`approvals?id=${encodeURIComponent(v.approvalId)}`}>
+                        {v.approvalId}
+                      </props.Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -1142,9 +1154,10 @@ const RULES = [
 ] as const;
 
 function ruleValue(rules: Rules, key: (typeof RULES)[number]['key']): string {
-  const rule = rules[key] as { amount?: string; count?: number } | null;
+  const rule = rules[key] as { amount?: string | number; count?: number } | null;
   if (!rule) return '';
-  return rule.amount ?? (rule.count === undefined ? '' : String(rule.count));
+  if (rule.amount !== undefined) return Number(rule.amount).toFixed(2);
+  return rule.count === undefined ? '' : String(rule.count);
 }
 
 export function RulesPage(ctx: PageContext) {
@@ -1273,7 +1286,7 @@ export function ReportsPage(ctx: PageContext) {
   const valid = DAY.test(from) && DAY.test(to) && from <= to;
   return (
     <DeskPage title={t('reports.title')} router={ctx.router}>
-      <form class="inline" noValidate onSubmit={(event) => event.preventDefault()}>
+      <form noValidate onSubmit={(event) => event.preventDefault()}>
         <div class="field">
           <label for={`${id}-kind`}>{t('reports.kind')}</label>
           <select id={`${id}-kind`} name="kind" value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
