@@ -20,6 +20,7 @@ import { closedLoop, cpuBetween, cpuSnapshot, type LoadResult, openLoop, peakRss
 import { runReconBench } from './recon.js';
 import { runReplicasBench } from './replicas.js';
 import { runRoutesBench } from './routes.js';
+import { runScreeningBench } from './screening.js';
 import { benchMerchant, workDir as benchWorkDir, databasesOf, dropDatabases, payRequests } from './setup.js';
 import { runSoakBench } from './soak.js';
 
@@ -28,7 +29,7 @@ const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const quick = process.env['BENCH_QUICK'] === '1';
 /** The services run as the images run them (bundled, plain node) unless BENCH_ENTRY=source (tsx). */
 const entry = process.env['BENCH_ENTRY'] === 'source' ? 'source' : 'bundle';
-/** BENCH_ONLY=callbacks (or pay, query, backlog, replicas, ledger, routes) runs one part; default all. */
+/** BENCH_ONLY=callbacks (or pay, query, backlog, replicas, ledger, routes, screening) runs one part; default all. */
 const only = (part: string) => !process.env['BENCH_ONLY'] || process.env['BENCH_ONLY'] === part;
 const CONCURRENCY = quick ? [1, 8, 32] : [1, 4, 16, 32, 64];
 const PER_LEVEL = quick ? 300 : 1500;
@@ -423,6 +424,12 @@ async function main(): Promise<void> {
           log();
           await quietPostgres();
           await runRoutesBench({ stack, log, quick });
+        }
+
+        if (only('screening')) {
+          log();
+          await quietPostgres();
+          await runScreeningBench({ stack, log, quick });
         }
 
         log();

@@ -33,6 +33,7 @@ describe('service README configuration tables', () => {
 
   it('covers every service with a config schema', () => {
     expect(configuredServices()).toEqual([
+      'compliance',
       'gateway',
       'ledger',
       'notifier',

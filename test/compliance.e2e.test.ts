@@ -352,6 +352,36 @@ describe('the compliance desk on a running stack', () => {
     ]);
   });
 
+  it('rules change through a second compliance person; an approver cannot approve them, nor compliance a money move', async () => {
+    const rules = {
+      largeOperation: { amount: 200_000 },
+      structuring: { count: 4 },
+      newPayeeVolume: null,
+      manyPayers: { count: 30 },
+    };
+    expect((await api(ana.token, 'PUT', '/admin/compliance/rules', { ...rules, extra: 1 })).status).toBe(400);
+    const asked = await api(ana.token, 'PUT', '/admin/compliance/rules', rules);
+    expect(asked.status).toBe(202);
+    const approval = (asked.body['approval'] as { id: string }).id;
+    // Unchanged until approved.
+    expect((await api(bea.token, 'GET', '/admin/compliance/rules')).body['largeOperation']).toEqual({
+      amount: 150_000,
+    });
+    const approver = await createTestPerson({ adminUrl: admin, roles: ['approver'] });
+    expect((await api(approver.token, 'POST', `/admin/approvals/${approval}/approve`)).status).toBe(403);
+    expect((await api(bea.token, 'POST', `/admin/approvals/${approval}/approve`)).status).toBe(200);
+    expect((await api(ana.token, 'GET', '/admin/compliance/rules')).body).toMatchObject(rules);
+    // A compliance person approves only the desk's operations: not a balance adjustment.
+    const adjust = await api('dev-admin-token', 'POST', `/admin/merchants/${m.mchNo}/adjustments`, {
+      amount: 1,
+      reason: 'x',
+      reference: `r-${Date.now()}`,
+    });
+    expect(adjust.status).toBe(202);
+    const adjustApproval = (adjust.body['approval'] as { id: string }).id;
+    expect((await api(bea.token, 'POST', `/admin/approvals/${adjustApproval}/approve`)).status).toBe(403);
+  });
+
   it('support gets 403 on every case, list, rule and report route; an auditor reads', async () => {
     const id = 'cas_0000';
     const routes: [string, string, unknown?][] = [

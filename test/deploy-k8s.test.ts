@@ -20,6 +20,7 @@ import type {
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { complianceEnv } from '../services/compliance/src/config.js';
 import { gatewayEnv } from '../services/gateway/src/config.js';
 import { ledgerEnv } from '../services/ledger/src/config.js';
 import { notifierEnv } from '../services/notifier/src/config.js';
@@ -60,6 +61,7 @@ const SCHEMAS = {
   payments: paymentsEnv,
   transfers: transfersEnv,
   ledger: ledgerEnv,
+  compliance: complianceEnv,
   'upstream-router': routerEnv,
   notifier: notifierEnv,
   'upstream-sandbox': sandboxEnv,
@@ -94,6 +96,10 @@ const CALLS: Record<Overlay, string[]> = {
     'transfers->ledger:50054',
     // Reconciliation: statements, routes and returns of unmatched money.
     'ledger->upstream-router:50053',
+    // Screening (docs/compliance.md): payees in each transfer create, STP deposits' payers; the desk.
+    'gateway->compliance:50055',
+    'transfers->compliance:50055',
+    'upstream-router->compliance:50055',
   ],
   dev: [],
 };
@@ -117,6 +123,7 @@ const METRICS_PORT_VARIABLE: Record<ServiceName, string | undefined> = {
   payments: 'METRICS_PORT',
   transfers: 'METRICS_PORT',
   ledger: 'METRICS_PORT',
+  compliance: 'METRICS_PORT',
   'upstream-router': 'NOTICE_PORT',
   notifier: 'NOTIFIER_PORT',
   // A development-only fake channel: nothing to alert on.
@@ -702,7 +709,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         `{"app.kubernetes.io/name":"gateway"}:8080:[{"namespaceSelector":{"matchLabels":{"kubernetes.io/metadata.name":"ingress-nginx"}}}]`,
         `{"app.kubernetes.io/name":"gateway"}:8081:[{"namespaceSelector":{"matchLabels":{"agentpay.io/operators":"true"}}}]`,
         `{"app.kubernetes.io/name":"upstream-router"}:8091:[${INGRESS_CONTROLLER_PEER}]`,
-        `{"app.kubernetes.io/part-of":"agentpay"}:8081,8082,8091,9101,9102,9103:[{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}]`,
+        `{"app.kubernetes.io/part-of":"agentpay"}:8081,8082,8091,9101,9102,9103,9105:[{"namespaceSelector":{"matchLabels":{"agentpay.io/monitoring":"true"}}}]`,
       ].sort(),
     );
     const ingresses = ofKind<IIngress>(rendered[overlay], 'Ingress');

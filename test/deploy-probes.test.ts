@@ -82,8 +82,8 @@ describe('the probes of the manifests, against the running services', () => {
     await stack?.stop();
   });
 
-  it('finds three probes for each of the seven services', () => {
-    expect(probes).toHaveLength(21);
+  it('finds three probes for each of the eight services', () => {
+    expect(probes).toHaveLength(24);
   });
 
   it('gets a 2xx from every HTTP probe path, the gateway readiness (/healthz, every dependency up) included', async () => {
@@ -101,7 +101,7 @@ describe('the probes of the manifests, against the running services', () => {
   it('gets SERVING from grpc.health.v1 on every gRPC probe port', async () => {
     const grpc = probes.filter((p) => p.kind === 'grpc');
     expect(new Set(grpc.map((p) => p.where.split(' ')[0]))).toEqual(
-      new Set(['ledger', 'payments', 'transfers', 'upstream-router']),
+      new Set(['compliance', 'ledger', 'payments', 'transfers', 'upstream-router']),
     );
     for (const probe of grpc) {
       // The kubelet asks for service '' unless the probe names one; checkGrpcHealth asks for ''.
