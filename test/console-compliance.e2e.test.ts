@@ -318,7 +318,7 @@ describe('the compliance desk, in the console', () => {
 
     // The report of unusual operations of today (Mexico City), downloaded as the browser does.
     await page
-      .getByRole('navigation', { name: 'Secciones de cumplimiento' })
+      .getByRole('navigation', { name: 'Mesa de cumplimiento' })
       .getByRole('link', { name: 'Reportes' })
       .click();
     await page.getByRole('heading', { level: 1, name: 'Reportes' }).waitFor();

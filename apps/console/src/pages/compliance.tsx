@@ -42,7 +42,7 @@ import {
 export const complianceMessages = defineDictionaries(
   {
     'nav.compliance': 'Cumplimiento',
-    'compliance.sections': 'Secciones de cumplimiento',
+    'compliance.sections': 'Mesa de cumplimiento',
     'compliance.cases': 'Casos',
     'compliance.lists': 'Listas',
     'compliance.rules': 'Reglas',
@@ -195,7 +195,7 @@ export const complianceMessages = defineDictionaries(
   },
   {
     'nav.compliance': 'Compliance',
-    'compliance.sections': 'Compliance sections',
+    'compliance.sections': 'Compliance desk',
     'compliance.cases': 'Cases',
     'compliance.lists': 'Lists',
     'compliance.rules': 'Rules',
