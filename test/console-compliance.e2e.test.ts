@@ -260,6 +260,11 @@ describe('the compliance desk, in the console', () => {
     const approvalId = await waitingApproval(page);
     expect((await call(ana, 'GET', `/admin/compliance/cases/${held.id}`)).body['state']).toBe('held');
     expect(await transferStatus(transferNo)).toBe('progress');
+    // Opened again, the case says it waits (linking the request) and offers no second release.
+    await page.reload();
+    await page.getByRole('link', { name: `Ver la solicitud ${approvalId}` }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: 'Liberar pago' }).count()).resolves.toBe(0);
 
     await approveInPage(bea, approvalId, 'Revisé la nota: es homónimo');
     await waitFor(async () => ((await transferStatus(transferNo)) === 'success' ? true : undefined), {

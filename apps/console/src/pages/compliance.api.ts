@@ -120,6 +120,8 @@ export const rules = z.looseObject({
 export type Rules = z.infer<typeof rules>;
 export type RulesBody = Pick<Rules, 'largeOperation' | 'structuring' | 'newPayeeVolume' | 'manyPayers'>;
 
+const pendingList = z.object({ items: z.array(z.looseObject({ id: z.string(), state: z.string() })) });
+
 export interface CaseFilter {
   state?: string;
   kind?: string;
@@ -175,6 +177,13 @@ export function complianceApi(api: ApiClient) {
       api.send('POST', `/admin/compliance/cases/${encodeURIComponent(id)}/reject`, { reason }, decided),
     close: (id: string, body: { outcome: string; reason: string }) =>
       api.send('POST', `/admin/compliance/cases/${encodeURIComponent(id)}/close`, body, complianceCase),
+    /** The release requests that wait for a second person on this case (a blocked-list hit's). */
+    waitingOn: (id: string) =>
+      api.get('/admin/approvals', pendingList, {
+        state: 'pending',
+        target: `compliance_case:${id}`,
+        limit: 5,
+      }),
     rules: () => api.get('/admin/compliance/rules', rules),
     setRules: (body: RulesBody) => api.send('PUT', '/admin/compliance/rules', body, rules),
     /** Where the browser downloads a report's CSV (a GET with the session cookie). */

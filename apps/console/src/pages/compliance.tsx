@@ -404,7 +404,7 @@ function DeskPage(props: { title: string; router: Router; children: ComponentChi
 }
 
 /** What a request that went to four eyes says, with the link to it on the approvals page. */
-function Waiting(props: { approval: PendingApproval; router: Router }) {
+function Waiting(props: { approval: { id: string }; router: Router }) {
   const { t } = useI18n();
   const { Link } = props.router;
   return (
@@ -857,6 +857,12 @@ export function CasePage(ctx: PageContext) {
   const id = ctx.params['id'] ?? '';
   const [tick, setTick] = useState(0);
   const item = useResource(() => desk.case(id), [id, tick]);
+  const seesApprovals = may('GET /admin/approvals');
+  const waiting = useResource(
+    async () => (seesApprovals ? (await desk.waitingOn(id)).items : []),
+    [id, tick, seesApprovals],
+  );
+  const pending = waiting.data?.[0];
   const [outcome, setOutcome] = useState<{
     ok?: string;
     approval?: PendingApproval;
@@ -878,7 +884,9 @@ export function CasePage(ctx: PageContext) {
         <Link to="compliance">{t('case.back')}</Link>
       </p>
       {outcome?.ok && <Notice kind="ok">{outcome.ok}</Notice>}
-      {outcome?.approval && <Waiting approval={outcome.approval} router={ctx.router} />}
+      {(outcome?.approval ?? (c?.state === 'held' ? pending : undefined)) && (
+        <Waiting approval={(outcome?.approval ?? pending) as { id: string }} router={ctx.router} />
+      )}
       {outcome?.error !== undefined && <ErrorNotice error={outcome.error} />}
       {item.loading && !c && <Loading />}
       {item.error !== undefined && <ErrorNotice error={item.error} />}
@@ -1007,20 +1015,24 @@ export function CasePage(ctx: PageContext) {
             ))}
           </ol>
 
-          {c.state === 'held' && c.holdsPayout && may('POST /admin/compliance/cases/:id/release') && (
-            <ReasonForm
-              title={t('case.release')}
-              reasonLabel={t('case.releaseReason')}
-              button={t('case.releaseButton')}
-              optional
-              act={async (reason) => {
-                const answer = await desk.release(c.id, reason);
-                if ('approval' in answer) done({ approval: answer.approval });
-                else done({ ok: decided('case.released', answer.done) });
-              }}
-              onError={failed}
-            />
-          )}
+          {c.state === 'held' &&
+            c.holdsPayout &&
+            !pending &&
+            !waiting.loading &&
+            may('POST /admin/compliance/cases/:id/release') && (
+              <ReasonForm
+                title={t('case.release')}
+                reasonLabel={t('case.releaseReason')}
+                button={t('case.releaseButton')}
+                optional
+                act={async (reason) => {
+                  const answer = await desk.release(c.id, reason);
+                  if ('approval' in answer) done({ approval: answer.approval });
+                  else done({ ok: decided('case.released', answer.done) });
+                }}
+                onError={failed}
+              />
+            )}
           {c.state === 'held' && c.holdsPayout && may('POST /admin/compliance/cases/:id/reject') && (
             <ReasonForm
               title={t('case.reject')}
