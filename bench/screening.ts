@@ -128,11 +128,13 @@ export async function runScreeningBench(opts: {
   const without: LoadResult[] = [];
   for (const c of levels)
     without.push(await closedLoop(stack.urls.gateway, transferRequests(merchant, count), c));
+  const screenWithout = await screenLatency(stack, count);
   const fillS = await fillList(stack.databaseUrl('compliance'), entries);
   await closedLoop(stack.urls.gateway, transferRequests(merchant, 100), 8);
   const withList: LoadResult[] = [];
   for (const c of levels)
     withList.push(await closedLoop(stack.urls.gateway, transferRequests(merchant, count), c));
+  const screenWith = await screenLatency(stack, count);
   await retireList(stack.databaseUrl('compliance'));
 
   log(

@@ -382,6 +382,50 @@ describe('the compliance desk on a running stack', () => {
     expect((await api(bea.token, 'POST', `/admin/approvals/${adjustApproval}/approve`)).status).toBe(403);
   });
 
+  it('a new list version re-screens the registered payees: a match opens a case', async () => {
+    const registered = await send(m, '/gateway/payee/register', {
+      payeeType: 'spei_transfer',
+      payeeAccount: CLABE,
+      payeeName: 'Rosa Méndez Ortiz',
+    });
+    expect(registered.code, JSON.stringify(registered)).toBe(0);
+    const payeeId = String(registered.data['payeeId']);
+    const list = await api(ana.token, 'POST', '/admin/screening/lists', {
+      name: 'Vigilancia',
+      kind: 'watch',
+    });
+    const uploaded = await api(
+      ana.token,
+      'PUT',
+      `/admin/screening/lists/${list.body['id']}/entries`,
+      'name,rfc,curp,birthDate,country,reference\n"MENDEZ ORTIZ, Rosa",,,,MX,W-1\n',
+      'text/csv',
+    );
+    expect(uploaded.status).toBe(202);
+    const approved = await api(
+      bea.token,
+      'POST',
+      `/admin/approvals/${(uploaded.body['approval'] as { id: string }).id}/approve`,
+    );
+    const result = (
+      approved.body['approval'] as { result: { status: number; body: Record<string, unknown> } }
+    ).result;
+    expect(result.status).toBe(200);
+    expect(result.body['rescreened']).toMatchObject({ matched: 1 });
+    expect((result.body['rescreened'] as { error?: string }).error).toBeUndefined();
+    const cases = await api(ana.token, 'GET', '/admin/compliance/cases?kind=screening&state=open&limit=200');
+    const found = (
+      cases.body['cases'] as { id: string; mchNo: string; listKind: string; subject: { name: string } }[]
+    ).filter((c) => c.subject.name === 'Rosa Méndez Ortiz');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ mchNo: m.mchNo, listKind: 'watch' });
+    const full = await api(ana.token, 'GET', `/admin/compliance/cases/${found[0]!.id}`);
+    const ops = full.body['operations'] as { kind: string; ref: string }[];
+    expect(ops).toHaveLength(1);
+    expect(ops[0]!.kind).toBe('payee');
+    expect(ops[0]!.ref.startsWith(`${payeeId}@`)).toBe(true);
+  });
+
   it('support gets 403 on every case, list, rule and report route; an auditor reads', async () => {
     const id = 'cas_0000';
     const routes: [string, string, unknown?][] = [

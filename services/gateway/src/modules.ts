@@ -116,6 +116,7 @@ export function registerAdminModules(app: FastifyInstance, deps: ModulesDeps): v
   registerComplianceAdmin(app, {
     compliance: deps.compliance,
     transfers: deps.transfers,
+    merchants,
     approvals: deps.approvals,
     operations,
     timeoutMs,

@@ -86,8 +86,13 @@ export function createCases(deps: { db: Kysely<Database> }) {
         ...(o.bank && { bank: o.bank }),
         ...(o.rfc_curp && { rfcCurp: o.rfc_curp }),
         ...(o.clave_rastreo && { claveRastreo: o.clave_rastreo }),
-        // The admin API's page of the operation (CONTRACT section 11).
-        link: o.kind === 'payout' ? `/admin/transfers/${o.ref}` : `/admin/orders/${o.ref}`,
+        // The admin API's page of the operation (CONTRACT section 11); a payee's is its merchant's.
+        link:
+          o.kind === 'payout'
+            ? `/admin/transfers/${o.ref}`
+            : o.kind === 'payee'
+              ? `/admin/merchants/${o.mch_no}`
+              : `/admin/orders/${o.ref}`,
       })),
       history: events.map((e) => ({
         at: e.at.toISOString(),
@@ -235,7 +240,9 @@ export function createCases(deps: { db: Kysely<Database> }) {
           'c.reason',
         ])
         .where('o.at', '>=', from)
-        .where('o.at', '<', to);
+        .where('o.at', '<', to)
+        // Operations only: a re-screened payee moved no money.
+        .where('o.kind', 'in', ['payout', 'deposit']);
       query =
         kind === 'unusual'
           ? query.where('c.state', '=', 'closed').where('c.outcome', '=', 'report')

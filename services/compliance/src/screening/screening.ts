@@ -12,7 +12,8 @@ import { foldId, foldName } from '../lists/fold.js';
 export type Outcome = 'clear' | 'hit' | 'review';
 
 export interface Counterparty {
-  operationKind: 'payout' | 'deposit';
+  /** `payee`: a registered payee, re-screened when a list version takes effect (no operation moved). */
+  operationKind: 'payout' | 'deposit' | 'payee';
   operationRef: string;
   mchNo: string;
   /** Centavos. */
@@ -121,13 +122,15 @@ const caseId = () => `cas_${randomBytes(10).toString('hex')}`;
 export function createScreening(deps: { db: Kysely<Database> }) {
   const { db } = deps;
   return async function screen(who: Counterparty, openCase: boolean): Promise<Screening> {
-    if (who.operationKind !== 'payout' && who.operationKind !== 'deposit')
-      throw invalid('operation_kind must be payout or deposit');
+    if (who.operationKind !== 'payout' && who.operationKind !== 'deposit' && who.operationKind !== 'payee')
+      throw invalid('operation_kind must be payout, deposit or payee');
     if (openCase && !who.operationRef) throw invalid('operation_ref is required to open a case');
     const match = worst(await findMatches(db, who));
     if (!match) return { outcome: 'clear', hold: false };
     // Payouts: any match waits for a person. Deposits: a blocked-list hit is returned, the rest accepted.
-    const hold = who.operationKind === 'payout' || (match.outcome === 'hit' && match.listKind === 'blocked');
+    const hold =
+      who.operationKind === 'payout' ||
+      (who.operationKind === 'deposit' && match.outcome === 'hit' && match.listKind === 'blocked');
     if (!openCase) return { outcome: match.outcome, match, hold };
     const id = await openScreeningCase(db, who, match);
     return { outcome: match.outcome, match, caseId: id, hold };

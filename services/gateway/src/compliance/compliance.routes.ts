@@ -19,6 +19,7 @@ import {
   originOfRequest,
 } from '../approvals/index.js';
 import { periodOf } from '../ledger/index.js';
+import type { MerchantService } from '../merchants/index.js';
 import { schemaProblem, schemaRefusal } from '../shared/schema-problem.js';
 
 // The compliance desk's admin routes (docs/compliance.md). Lists and their versions, cases, rules and reports
@@ -32,6 +33,8 @@ export interface ComplianceAdminDeps {
   transfers: TransferServiceClient;
   approvals: Approvals;
   operations: OperationRegistry;
+  /** Every merchant, to re-screen their registered payees when a list version takes effect. */
+  merchants: Pick<MerchantService, 'list'>;
   timeoutMs: number;
   /** API_TIME_ZONE: report days are its calendar days. */
   timeZone: string;
@@ -225,8 +228,8 @@ export function registerComplianceAdmin(app: FastifyInstance, deps: ComplianceAd
         target: `screening_list:${listId}`,
       };
     },
-    perform: (payload, context) =>
-      ask(
+    async perform(payload, context) {
+      const activated = await ask(
         compliance.ActivateVersion,
         {
           list_id: payload.listId,
@@ -235,9 +238,66 @@ export function registerComplianceAdmin(app: FastifyInstance, deps: ComplianceAd
           approval_id: context.origin?.approvalId ?? '',
         },
         context.origin,
-      ),
+      );
+      if (activated.status !== 200) return activated;
+      const rescreened = await rescreenPayees(payload.versionId, context.origin);
+      return { status: 200, body: { ...(activated.body as object), rescreened } };
+    },
   };
   deps.operations.add(upload);
+
+  /**
+   * Screens every merchant's registered payees against the lists now in effect (CONTRACT section 20): a match
+   * opens a case (one per payee and version, so a repeat opens nothing new). Best effort after the version is
+   * in effect: a failure is answered in `rescreened.error`, and the payee is screened again at its next
+   * transfer in any case.
+   */
+  async function rescreenPayees(versionId: string, origin: CallOrigin | undefined) {
+    let payees = 0;
+    let matched = 0;
+    try {
+      let afterMchNo: string | undefined;
+      for (;;) {
+        const merchants = await deps.merchants.list({ afterMchNo, limit: 200 });
+        for (const merchant of merchants.slice(0, 200)) {
+          let cursor = '';
+          do {
+            const page = await callKeepingStatus(
+              transfers,
+              transfers.ListPayees,
+              { mch_no: merchant.mch_no, limit: 200, cursor, with_removed: false },
+              options(origin),
+            );
+            for (const payee of page.payees) {
+              payees += 1;
+              const answer = await callKeepingStatus(
+                compliance,
+                compliance.Screen,
+                {
+                  operation_kind: 'payee',
+                  operation_ref: `${payee.payee_id}@${versionId}`,
+                  mch_no: merchant.mch_no,
+                  amount: '0',
+                  name: payee.payee_name,
+                  account: payee.payee_account,
+                  bank: payee.payee_code,
+                  open_case: true,
+                },
+                options(origin),
+              );
+              if (answer.outcome !== 'clear') matched += 1;
+            }
+            cursor = page.next_cursor;
+          } while (cursor);
+        }
+        if (merchants.length <= 200) break;
+        afterMchNo = merchants[199]!.mch_no;
+      }
+      return { payees, matched };
+    } catch (err) {
+      return { payees, matched, error: err instanceof Error ? err.message : String(err) };
+    }
+  }
   // Four eyes always (compliance.permissions.ts): the authorisation hook answers 202 before this runs.
   app.put('/admin/screening/lists/:id/entries', { bodyLimit: LIST_BODY_LIMIT }, async (request, reply) => {
     const prepared = await upload.prepare(request);

@@ -4,7 +4,7 @@ import type { Long } from '@grpc/proto-loader';
 
 export interface ScreenRequest {
   /**
-   * payout | deposit
+   * payout | deposit | payee (a registered payee re-screened when a list version takes effect)
    */
   'operation_kind'?: (string);
   /**
@@ -27,7 +27,7 @@ export interface ScreenRequest {
 
 export interface ScreenRequest__Output {
   /**
-   * payout | deposit
+   * payout | deposit | payee (a registered payee re-screened when a list version takes effect)
    */
   'operation_kind': (string);
   /**
