@@ -5,6 +5,15 @@ import { consoleMessages } from './messages';
 import { ApprovalsPage, approvalsMessages } from './pages/approvals';
 import { AuditPage, auditMessages } from './pages/audit';
 import { CallbacksPage, callbacksMessages } from './pages/callbacks';
+import {
+  CasePage,
+  CasesPage,
+  complianceApprovalMessages,
+  complianceMessages,
+  ListsPage,
+  ReportsPage,
+  RulesPage,
+} from './pages/compliance';
 import { HomePage, homeMessages } from './pages/home';
 import { LedgerMerchantPage, LedgerPage, ledgerMessages } from './pages/ledger';
 import { limitsMessages } from './pages/limits';
@@ -31,6 +40,11 @@ export interface AppPage {
   pattern: string;
   /** The navigation's label key, for pages in the navigation. */
   nav?: string;
+  /**
+   * The permission (`METHOD /route`) a person needs to see the page in the navigation: a role without it
+   * (support, for the compliance desk) is not shown it at all. Pages without it are shown to everyone.
+   */
+  navNeeds?: string;
   render(ctx: PageContext): JSX.Element;
 }
 
@@ -61,6 +75,16 @@ export const PAGES: readonly AppPage[] = [
   },
   { pattern: 'reconciliation/:id', render: (c) => <DiscrepancyPage {...c} /> },
   { pattern: 'approvals', nav: 'nav.approvals', render: (c) => <ApprovalsPage {...c} /> },
+  {
+    pattern: 'compliance',
+    nav: 'nav.compliance',
+    navNeeds: 'GET /admin/compliance/cases',
+    render: (c) => <CasesPage {...c} />,
+  },
+  { pattern: 'compliance/cases/:id', render: (c) => <CasePage {...c} /> },
+  { pattern: 'compliance/lists', render: (c) => <ListsPage {...c} /> },
+  { pattern: 'compliance/rules', render: (c) => <RulesPage {...c} /> },
+  { pattern: 'compliance/reports', render: (c) => <ReportsPage {...c} /> },
   { pattern: 'audit', nav: 'nav.audit', render: (c) => <AuditPage {...c} /> },
   { pattern: 'people', nav: 'nav.people', render: (c) => <PeoplePage {...c} /> },
   { pattern: 'me', render: (c) => <MePage {...c} /> },
@@ -79,4 +103,6 @@ export const dictionaries = mergeDictionaries(
   auditMessages,
   peopleMessages,
   meMessages,
+  complianceMessages,
+  complianceApprovalMessages,
 );

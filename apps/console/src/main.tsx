@@ -10,9 +10,10 @@ import {
   Shell,
   SignInPage,
   useI18n,
+  useMay,
   useSession,
 } from '@agentpay/ui';
-import { render } from 'preact';
+import { type ComponentChildren, render } from 'preact';
 import { dictionaries, PAGES } from './app-pages';
 import { consoleApi } from './console-api';
 
@@ -67,7 +68,6 @@ function App() {
     );
   }
 
-  const nav = PAGES.filter((p) => p.nav).map((p) => ({ to: p.pattern, label: t(p.nav ?? '') }));
   let page = <NotFound />;
   for (const candidate of PAGES) {
     const params = match(candidate.pattern, path);
@@ -78,22 +78,46 @@ function App() {
   }
 
   return (
+    <MayProvider api={api.client} mePath="/admin/me" sessionKey={session?.csrfToken}>
+      <SignedInShell
+        path={path}
+        userEmail={session?.user.email}
+        onSignOut={async () => {
+          await api.client.signOut().catch(() => undefined);
+          setSession(null);
+          router.navigate(SIGN_IN);
+        }}
+      >
+        {page}
+      </SignedInShell>
+    </MayProvider>
+  );
+}
+
+/** The shell of the signed-in pages: its navigation leaves out the pages the person's roles may not read. */
+function SignedInShell(props: {
+  path: string;
+  userEmail: string | undefined;
+  onSignOut(): void;
+  children: ComponentChildren;
+}) {
+  const { t } = useI18n();
+  const may = useMay();
+  const nav = PAGES.filter((p) => p.nav && (!p.navNeeds || may(p.navNeeds))).map((p) => ({
+    to: p.pattern,
+    label: t(p.nav ?? ''),
+  }));
+  return (
     <Shell
       appName={t('app.name')}
       nav={nav}
-      currentPath={path}
+      currentPath={props.path}
       Link={router.Link}
-      userEmail={session?.user.email}
+      userEmail={props.userEmail}
       meLink="me"
-      onSignOut={async () => {
-        await api.client.signOut().catch(() => undefined);
-        setSession(null);
-        router.navigate(SIGN_IN);
-      }}
+      onSignOut={props.onSignOut}
     >
-      <MayProvider api={api.client} mePath="/admin/me" sessionKey={session?.csrfToken}>
-        {page}
-      </MayProvider>
+      {props.children}
     </Shell>
   );
 }
