@@ -185,13 +185,14 @@ describe('the compliance desk on a running stack', () => {
     expect(held.data['status']).toBe('progress');
     const transferNo = String(held.data['transferNo']);
     // Like any transfer in progress: the same fields, the same status, nothing more. (No claveRastreo yet: a
-    // channel assigns it, as for any transfer whose channel has not given one; docs/compliance.md.)
+    // channel assigns it, as for any transfer whose channel has not given one; docs/compliance.md. No CEP:
+    // only a successful transfer carries its proof of payment.)
     const asked = (await query(transferNo)).data;
     const cleanAsked = (await query(String(clean.data['transferNo']))).data;
     expect(asked['status']).toBe('progress');
     expect(Object.keys(asked).sort()).toEqual(
       Object.keys(cleanAsked)
-        .filter((k) => k !== 'finishTime' && k !== 'claveRastreo')
+        .filter((k) => !['finishTime', 'claveRastreo', 'cep', 'cepUrl'].includes(k))
         .sort(),
     );
     // Frozen, and nothing reached a channel: not the sandbox, not the STP emulator, no payout in the router.
