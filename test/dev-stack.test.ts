@@ -9,6 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { DEFAULT_PORTS, freePort, type Ports, REPO_ROOT, SERVICES } from '@agentpay/stack';
 import { natsUrl, postgresUrl, uniqueName, waitFor } from '@agentpay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complianceEnv } from '../services/compliance/src/config.js';
 import { gatewayEnv } from '../services/gateway/src/config.js';
 import { ledgerEnv } from '../services/ledger/src/config.js';
 import { notifierEnv } from '../services/notifier/src/config.js';
@@ -291,7 +292,16 @@ describe('a service run on its own', () => {
 
 describe('the interface the services listen on', () => {
   it('is 127.0.0.1 unless HOST says otherwise, for every service', () => {
-    const schemas = [gatewayEnv, ledgerEnv, notifierEnv, paymentsEnv, transfersEnv, routerEnv, sandboxEnv];
+    const schemas = [
+      gatewayEnv,
+      ledgerEnv,
+      notifierEnv,
+      paymentsEnv,
+      transfersEnv,
+      routerEnv,
+      sandboxEnv,
+      complianceEnv,
+    ];
     expect(schemas).toHaveLength(SERVICES.length);
     for (const schema of schemas) {
       expect(schema.parse({}).HOST).toBe('127.0.0.1');
