@@ -91,6 +91,24 @@ test('e2e: queryRefund', function () use ($client, $run): void {
     same(ResultCode::REFUND_NOT_FOUND, $client->queryRefund(bizRefundNo: "PHP-RF-$run")->code);
 });
 
+$batch = [];
+test('e2e: transferBatch', function () use ($client, $run, &$batch): void {
+    $items = [];
+    foreach ([0, 1] as $i) {
+        $items[] = ['bizTransferNo' => "PHP-BI-$run-$i", 'amount' => 1, 'payeeType' => 'spei_transfer',
+            'payeeAccount' => '646180110400000007', 'payeeName' => 'Ana'];
+    }
+    $batch = $client->transferBatch("PHP-BATCH-$run", $items)->unwrap();
+    same(["PHP-BATCH-$run", 2, 'progress'], [$batch['bizBatchNo'], $batch['count'], $batch['status']]);
+});
+
+test('e2e: queryTransferBatch', function () use ($client, $run, &$batch): void {
+    $page = $client->queryTransferBatch(batchNo: $batch['batchNo'])->unwrap();
+    $numbers = array_map(fn (array $item): string => $item['bizTransferNo'], $page['items']);
+    sort($numbers);
+    same(["PHP-BI-$run-0", "PHP-BI-$run-1"], $numbers);
+});
+
 test('e2e: balance', function () use ($client): void {
     same('MXN', $client->balance()->unwrap()['currency']);
 });

@@ -96,6 +96,20 @@ def run() -> int:
     def query_refund():
         assert client.query_refund(biz_refund_no=f"PY-RF-{run_id}").code == ResultCode.REFUND_NOT_FOUND
 
+    def transfer_batch():
+        items = [
+            {"bizTransferNo": f"PY-BI-{run_id}-{i}", "amount": 1, "payeeType": "spei_transfer",
+             "payeeAccount": "646180110400000007", "payeeName": "Ana"}
+            for i in range(2)
+        ]
+        batch = client.transfer_batch(biz_batch_no=f"PY-BATCH-{run_id}", items=items).unwrap()
+        assert (batch["bizBatchNo"], batch["count"], batch["status"]) == (f"PY-BATCH-{run_id}", 2, "progress"), batch
+        state["batchNo"] = batch["batchNo"]
+
+    def query_transfer_batch():
+        page = client.query_transfer_batch(batch_no=state["batchNo"]).unwrap()
+        assert sorted(i["bizTransferNo"] for i in page["items"]) == [f"PY-BI-{run_id}-0", f"PY-BI-{run_id}-1"], page
+
     def balance():
         assert client.balance().unwrap()["currency"] == "MXN"
 
@@ -136,6 +150,8 @@ def run() -> int:
         ("queryTransferOrder", query_transfer_order),
         ("refund", refund),
         ("queryRefund", query_refund),
+        ("transferBatch", transfer_batch),
+        ("queryTransferBatch", query_transfer_batch),
         ("balance", balance),
         ("balanceRecords", balance_records),
         ("queryLimits", query_limits),
