@@ -77,6 +77,8 @@ describe('route selection and failover', () => {
       status: 'progress',
       upstream_ref: '',
       clave_rastreo: '',
+      // The sending bank comes with the channel's answer; a timed-out submission has none yet.
+      sender_bank: '',
     });
   });
 
