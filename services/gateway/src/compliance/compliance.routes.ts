@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from '@agentpay/http';
-import { csvRow } from '@agentpay/http';
 import {
   type CallOrigin,
   type ComplianceServiceClient,
@@ -7,8 +6,6 @@ import {
   fromServiceError,
   type TransferServiceClient,
 } from '@agentpay/proto';
-import { formatWireTime, isAppError } from '@agentpay/wire';
-import * as grpc from '@grpc/grpc-js';
 import { z } from 'zod';
 import {
   type AdminOperation,
@@ -18,9 +15,10 @@ import {
   type OperationRegistry,
   originOfRequest,
 } from '../approvals/index.js';
-import { periodOf } from '../ledger/index.js';
 import type { MerchantService } from '../merchants/index.js';
 import { schemaProblem, schemaRefusal } from '../shared/schema-problem.js';
+import { complianceCaller, refusalOf } from './compliance-calls.js';
+import { registerComplianceReport } from './compliance-report.routes.js';
 
 // The compliance desk's admin routes (docs/compliance.md). Lists and their versions, cases, rules and reports
 // live in the compliance service; a held transfer's release or rejection is recorded there first and then
@@ -72,27 +70,6 @@ const rulesBody = z.strictObject({
   newPayeeVolume: z.strictObject({ amount }).nullable(),
   manyPayers: z.strictObject({ count }).nullable(),
 });
-const reportQuery = z.strictObject({
-  kind: z.enum(['unusual', 'blocked']),
-  from: z.string().optional(),
-  to: z.string().optional(),
-});
-
-export const REPORT_COLUMNS = [
-  'operationTime',
-  'kind',
-  'amount',
-  'currency',
-  'merchant',
-  'counterpartyName',
-  'account',
-  'bank',
-  'rfcCurp',
-  'claveRastreo',
-  'caseId',
-  'ruleOrList',
-  'reason',
-] as const;
 
 interface CaseView {
   id: string;
@@ -100,44 +77,6 @@ interface CaseView {
   holdsPayout: boolean;
   releaseNeedsTwo: boolean;
   operations?: { kind: string; ref: string }[];
-}
-
-/** A compliance or transfers refusal as the admin API's answer; anything else is its 500. */
-function refusalOf(err: unknown): HttpResult {
-  if (isAppError(err)) {
-    switch (err.codeName) {
-      case 'SERVICE_UNAVAILABLE':
-      case 'UPSTREAM_UNAVAILABLE':
-        return { status: 503, body: { error: 'unavailable', message: err.detail ?? err.msg } };
-      case 'TRANSFER_NOT_FOUND':
-        return { status: 404, body: { error: 'not_found', message: err.detail ?? err.msg } };
-      case 'ORDER_STATUS_FORBIDS':
-        return { status: 409, body: { error: 'conflict', message: err.detail ?? err.msg } };
-      case 'INVALID_PARAMETER':
-        return { status: 400, body: { error: 'bad_request', message: err.detail ?? err.msg } };
-      default:
-        throw err;
-    }
-  }
-  const serviceError = err as Partial<grpc.ServiceError>;
-  const message = serviceError.details ?? 'refused';
-  switch (serviceError.code) {
-    case grpc.status.NOT_FOUND:
-      return { status: 404, body: { error: 'not_found', message } };
-    case grpc.status.INVALID_ARGUMENT:
-      return { status: 400, body: { error: 'bad_request', message } };
-    case grpc.status.FAILED_PRECONDITION:
-    case grpc.status.ALREADY_EXISTS:
-      return { status: 409, body: { error: 'conflict', message } };
-    case grpc.status.UNAVAILABLE:
-    case grpc.status.DEADLINE_EXCEEDED:
-      return {
-        status: 503,
-        body: { error: 'unavailable', message: `compliance is unavailable: ${message}` },
-      };
-    default:
-      throw err;
-  }
 }
 
 const send = (reply: FastifyReply, result: HttpResult) => reply.code(result.status).send(result.body);
@@ -148,20 +87,7 @@ export function registerComplianceAdmin(app: FastifyInstance, deps: ComplianceAd
   const { compliance, transfers } = deps;
   const options = (origin?: CallOrigin) => adminCall(origin, deps.timeoutMs);
 
-  /** Calls compliance; answers its JSON reply, or the refusal as an HttpResult. */
-  async function ask<Req>(
-    method: (request: Req, callback: grpc.requestCallback<{ json: string }>) => grpc.ClientUnaryCall,
-    request: Req,
-    origin?: CallOrigin,
-    status = 200,
-  ): Promise<HttpResult> {
-    try {
-      const reply = await callKeepingStatus(compliance, method, request, options(origin));
-      return { status, body: JSON.parse(reply.json) as unknown };
-    } catch (err) {
-      return refusalOf(err);
-    }
-  }
+  const ask = complianceCaller(compliance, deps.timeoutMs);
 
   // Lists (CSV bodies arrive as text: text/csv here, text/plain by Fastify's own parser).
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: LIST_BODY_LIMIT }, (_r, body, done) =>
@@ -509,38 +435,5 @@ export function registerComplianceAdmin(app: FastifyInstance, deps: ComplianceAd
     );
   });
 
-  // Reports: CSV of the days asked (Mexico City calendar days, inclusive).
-  app.get('/admin/compliance/reports', async (request, reply) => {
-    const query = reportQuery.safeParse(request.query ?? {});
-    if (!query.success)
-      return reply.code(400).send({ error: 'bad_request', message: schemaProblem(query.error) });
-    const period = periodOf(query.data, deps.timeZone);
-    if (typeof period === 'string') return reply.code(400).send({ error: 'bad_request', message: period });
-    const found = await ask(compliance.Report, {
-      kind: query.data.kind,
-      from: period.start.toISOString(),
-      to: period.end.toISOString(),
-    });
-    if (found.status !== 200) return send(reply, found);
-    const { rows } = found.body as { rows: Record<(typeof REPORT_COLUMNS)[number], string>[] };
-    const lines = [csvRow(REPORT_COLUMNS)];
-    for (const row of rows)
-      lines.push(
-        csvRow(
-          REPORT_COLUMNS.map((column) =>
-            column === 'operationTime'
-              ? formatWireTime(new Date(row.operationTime), deps.timeZone)
-              : row[column],
-          ),
-        ),
-      );
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="compliance-${query.data.kind}-${period.from}-${period.to}.csv"`,
-      )
-      .header('cache-control', 'no-store')
-      .send(lines.join(''));
-  });
+  registerComplianceReport(app, deps);
 }
