@@ -1,33 +1,18 @@
-import { WIRE_TIME_PATTERN } from '../schemas.js';
+import { moneyOperationSchemas } from './reply-schemas.money-ops.js';
 import type { JsonSchema } from './request-schemas.js';
+import {
+  CEP_URL,
+  DATA_NOTE,
+  MONEY,
+  NULLABLE_MONEY,
+  ref,
+  SIGNED_MONEY,
+  text,
+  WIRE_TIME,
+} from './schema-parts.js';
 
 // Reply shapes (seed sections 2.3 to 2.6, docs/merchant-api.md). These mirror what routes.ts and
 // @agentpay/api's views answer; test/sdk-e2e.test.ts checks real replies against them.
-
-const WIRE_TIME: JsonSchema = {
-  type: 'string',
-  pattern: WIRE_TIME_PATTERN,
-  description: '`yyyy-MM-dd HH:mm:ss` on the platform wall clock (America/Mexico_City by default).',
-  examples: ['2026-11-21 10:15:00'],
-};
-const MONEY = (description: string): JsonSchema => ({
-  type: 'number',
-  minimum: 0,
-  multipleOf: 0.01,
-  description: `${description} Pesos (MXN), at most 2 decimals.`,
-});
-const SIGNED_MONEY = (description: string): JsonSchema => ({
-  type: 'number',
-  multipleOf: 0.01,
-  description: `${description} Signed pesos (MXN), at most 2 decimals.`,
-});
-const NULLABLE_MONEY = (description: string): JsonSchema => ({
-  ...MONEY(description),
-  type: ['number', 'null'],
-  description: `${description} Pesos; null: no limit.`,
-});
-const text = (description: string): JsonSchema => ({ type: 'string', description });
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 export const PAY_STATUSES = ['wait', 'progress', 'success', 'close', 'cancel', 'fail', 'timeout'] as const;
 export const TRANSFER_STATUSES = ['progress', 'success', 'close', 'fail'] as const;
@@ -72,15 +57,6 @@ const BALANCE_RECORD_EXAMPLES = [
     createTime: '2026-11-21 12:02:40',
   },
 ];
-
-const CEP_URL: JsonSchema = {
-  type: 'string',
-  format: 'uri',
-  description:
-    'Banxico’s CEP page of this payment as the channel gave it (STP does for liquidated orders); absent when the channel gives none. Open the `cep` facts on https://www.banxico.org.mx/cep/ otherwise.',
-};
-
-const DATA_NOTE = 'Fields without a value are left out, never null.';
 
 /** The data shapes, envelopes and callback bodies, for `components.schemas`. */
 export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema> {
@@ -215,124 +191,7 @@ export function replySchemas(codeSchema: JsonSchema): Record<string, JsonSchema>
         cepUrl: CEP_URL,
       },
     },
-    Cep: {
-      type: 'object',
-      description:
-        'The six facts Banxico’s CEP page (Comprobante Electrónico de Pago, https://www.banxico.org.mx/cep/) looks a SPEI payment up by. Present on a paid order, a successful transfer and a successful refund once all six are known.',
-      required: ['fecha', 'claveRastreo', 'emisor', 'receptor', 'cuenta', 'monto'],
-      properties: {
-        fecha: {
-          type: 'string',
-          pattern: '^\\d{2}-\\d{2}-\\d{4}$',
-          description: 'Operation day, dd-MM-yyyy (Mexico City).',
-        },
-        claveRastreo: text('SPEI tracking key.'),
-        emisor: { type: 'string', pattern: '^\\d{5}$', description: 'Banxico code of the sending bank.' },
-        receptor: { type: 'string', pattern: '^\\d{5}$', description: 'Banxico code of the receiving bank.' },
-        cuenta: text('The receiving account (CLABE or card).'),
-        monto: {
-          type: 'string',
-          pattern: '^\\d+\\.\\d{2}$',
-          description: 'Amount in pesos with two decimals.',
-        },
-      },
-      examples: [
-        {
-          fecha: '28-11-2026',
-          claveRastreo: 'AP2611280000000000000001',
-          emisor: '90646',
-          receptor: '40012',
-          cuenta: '012180015555555550',
-          monto: '150.00',
-        },
-      ],
-    },
-    RefundResult: {
-      type: 'object',
-      description: DATA_NOTE,
-      properties: {
-        refundNo: text('Platform refund number.'),
-        bizRefundNo: text('Merchant refund number.'),
-        orderNo: text('The refunded order’s platform number.'),
-        amount: MONEY('Refund amount (all that was left when the request gave none).'),
-        status: ref('RefundStatus'),
-      },
-    },
-    RefundStatus: {
-      type: 'string',
-      enum: ['progress', 'success', 'fail'],
-      description:
-        '`progress` until the payout ends; `success` paid to the payer; `fail` refused by the channel or returned by the payer’s bank (its amount is back in `available` and may be refunded again).',
-    },
-    Refund: {
-      type: 'object',
-      description: `A refund, as query/refund returns it and as the refund callback carries it (the transfer callback’s shape with refundNo and orderNo). ${DATA_NOTE}`,
-      properties: {
-        refundNo: text('Platform refund number.'),
-        bizRefundNo: text('Merchant refund number.'),
-        orderNo: text('The refunded order’s platform number.'),
-        bizOrderNo: text('The refunded order’s merchant number.'),
-        amount: MONEY('Refund amount.'),
-        fee: MONEY('Fee, the merchant’s transfer rate.'),
-        reason: text('The merchant’s reason, as sent.'),
-        payeeType: text('`spei_transfer` (a CLABE) or `bank_card`: how the payer paid.'),
-        payeeAccount: text('The payer’s account, from the paying deposit.'),
-        payeeName: text('The payer’s name, from the paying deposit.'),
-        payeeCode: text('Banxico code of the payer’s bank.'),
-        status: ref('RefundStatus'),
-        finishTime: WIRE_TIME,
-        claveRastreo: text('SPEI tracking key of the refund’s payout, once the channel assigned one.'),
-        cep: ref('Cep'),
-        cepUrl: CEP_URL,
-      },
-    },
-    TransferBatchResult: {
-      type: 'object',
-      description: DATA_NOTE,
-      properties: {
-        batchNo: text('Platform batch number.'),
-        bizBatchNo: text('Merchant batch number.'),
-        status: {
-          type: 'string',
-          enum: ['progress', 'done'],
-          description: '`progress` until every item ended.',
-        },
-        count: { type: 'integer', minimum: 1, maximum: 1000, description: 'Number of items.' },
-        amount: MONEY('Sum of the items’ amounts.'),
-        fee: MONEY('Sum of the items’ fees (frozen with the amounts).'),
-      },
-    },
-    TransferBatch: {
-      type: 'object',
-      description: `A batch payout with its counts per item status and one page of its items (each a transfer as query/transferOrder returns it). ${DATA_NOTE}`,
-      properties: {
-        batchNo: text('Platform batch number.'),
-        bizBatchNo: text('Merchant batch number.'),
-        status: {
-          type: 'string',
-          enum: ['progress', 'done'],
-          description: '`progress` until every item ended (`success`, `fail` or `close`), then `done`.',
-        },
-        count: { type: 'integer', minimum: 1, maximum: 1000, description: 'Number of items.' },
-        amount: MONEY('Sum of the items’ amounts.'),
-        fee: MONEY('Sum of the items’ fees.'),
-        createTime: WIRE_TIME,
-        progressCount: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Items still in progress (absent once done).',
-        },
-        successCount: { type: 'integer', minimum: 0 },
-        failCount: { type: 'integer', minimum: 0 },
-        closeCount: { type: 'integer', minimum: 0 },
-        items: {
-          type: 'array',
-          items: ref('TransferOrder'),
-          description: 'One page of items, in item order.',
-        },
-        nextCursor: text('Present while more items follow: send it as `cursor` for the next page.'),
-      },
-    },
+    ...moneyOperationSchemas(),
     SyncResult: {
       type: 'object',
       description: DATA_NOTE,
