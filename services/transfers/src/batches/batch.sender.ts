@@ -3,7 +3,7 @@ import { traceparentOr } from '@agentpay/proto';
 import { type Clock, startBackgroundLoop } from '@agentpay/runtime';
 import { type CodeName, isAppError } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
-import type { PayeeScreening } from '../compliance/compliance.client.js';
+import { type PayeeScreening, payeeOf } from '../compliance/compliance.client.js';
 import type { Database, TransferRow } from '../db/schema.js';
 import type { TransferOutcomes } from '../transfers/transfer.outcomes.js';
 import type { PayoutRouter } from '../upstream/router.client.js';
@@ -56,17 +56,9 @@ export function startBatchSender(deps: BatchSenderDeps) {
     // the queue (it is frozen and `progress` already); a match holds it, frozen and `progress`, until a
     // compliance person releases or rejects it. The merchant sees an item in progress either way.
     try {
-      const screening = await deps.compliance.screen(
-        {
-          mchNo: row.mch_no,
-          transferNo: row.transfer_no,
-          amount: row.amount,
-          name: row.payee_name,
-          account: row.payee_account,
-          bank: row.payee_code,
-        },
-        { timeoutMs: deps.complianceTimeoutMs },
-      );
+      const screening = await deps.compliance.screen(payeeOf(row), {
+        timeoutMs: deps.complianceTimeoutMs,
+      });
       if (screening.hold) {
         logger.info(
           { transferNo: row.transfer_no, outcome: screening.outcome, caseId: screening.caseId },

@@ -12,6 +12,25 @@ export interface PayeeToScreen {
   bank: string;
 }
 
+/** A transfer's payee as screening takes it: the same for a single transfer and a batch item. */
+export function payeeOf(row: {
+  mch_no: string;
+  transfer_no: string;
+  amount: number;
+  payee_name: string;
+  payee_account: string;
+  payee_code: string;
+}): PayeeToScreen {
+  return {
+    mchNo: row.mch_no,
+    transferNo: row.transfer_no,
+    amount: row.amount,
+    name: row.payee_name,
+    account: row.payee_account,
+    bank: row.payee_code,
+  };
+}
+
 /** What screening answered: `hold` means the payout waits for a compliance person (its case is open). */
 export interface ScreeningAnswer {
   outcome: 'clear' | 'hit' | 'review';

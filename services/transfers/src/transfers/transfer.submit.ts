@@ -4,7 +4,7 @@ import { traceparentOr } from '@agentpay/proto';
 import type { Clock } from '@agentpay/runtime';
 import { AppError, type CodeName, feeFor, isAppError, requestFingerprint } from '@agentpay/wire';
 import type { Kysely } from 'kysely';
-import type { PayeeScreening } from '../compliance/compliance.client.js';
+import { type PayeeScreening, payeeOf } from '../compliance/compliance.client.js';
 import type { CrashPoint } from '../config.js';
 import type { Database, Submission, TransferRow } from '../db/schema.js';
 import type { TransferLedger } from '../ledger/ledger.client.js';
@@ -177,17 +177,9 @@ export function createTransferSubmission(deps: SubmissionDeps) {
     // decides. The merchant sees a transfer in progress like any other: no code, event or callback says so.
     let screening: Awaited<ReturnType<PayeeScreening['screen']>>;
     try {
-      screening = await deps.compliance.screen(
-        {
-          mchNo: row.mch_no,
-          transferNo: row.transfer_no,
-          amount: row.amount,
-          name: row.payee_name,
-          account: row.payee_account,
-          bank: row.payee_code,
-        },
-        { timeoutMs: budgetMs(deadline, deps.complianceTimeoutMs, DEADLINE_MARGIN_MS) },
-      );
+      screening = await deps.compliance.screen(payeeOf(row), {
+        timeoutMs: budgetMs(deadline, deps.complianceTimeoutMs, DEADLINE_MARGIN_MS),
+      });
     } catch (err) {
       log.warn({ err }, 'screening unavailable; submission withdrawn');
       return refuse(new AppError('SERVICE_UNAVAILABLE', 'screening unavailable'), 'pending');
